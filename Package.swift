@@ -1,0 +1,61 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "Fingerpost",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "fingerpost", targets: ["fingerpost"]),
+    .library(name: "Randomness", targets: ["Randomness"]),
+    .library(name: "Geometry", targets: ["Geometry"]),
+    .library(name: "IMDF", targets: ["IMDF"]),
+    .library(name: "FloorPlans", targets: ["FloorPlans"]),
+    .library(name: "VenueGeneration", targets: ["VenueGeneration"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
+    .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+  ],
+  targets: [
+    // C shim over GNU GSL, found through pkg-config.
+    .systemLibrary(
+      name: "CGSL",
+      pkgConfig: "gsl",
+      providers: [.apt(["libgsl-dev"])]
+    ),
+    .target(name: "Randomness", dependencies: ["CGSL"]),
+    .target(name: "Geometry"),
+    .target(
+      name: "IMDF",
+      dependencies: ["Geometry", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+    ),
+    .target(
+      name: "FloorPlans",
+      dependencies: [
+        "Geometry", "IMDF", .product(name: "HeapModule", package: "swift-collections"),
+      ]
+    ),
+    .target(name: "VenueGeneration", dependencies: ["Geometry", "IMDF"]),
+    .target(
+      name: "FingerpostCLI",
+      dependencies: [
+        "Geometry", "IMDF", "FloorPlans", "VenueGeneration", "Randomness",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(name: "fingerpost", dependencies: ["FingerpostCLI"]),
+
+    .target(name: "TestSupport", dependencies: ["IMDF", "Geometry"], path: "Tests/TestSupport"),
+    .testTarget(name: "RandomnessTests", dependencies: ["Randomness"]),
+    .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+    .testTarget(name: "IMDFTests", dependencies: ["IMDF", "TestSupport"]),
+    .testTarget(name: "FloorPlansTests", dependencies: ["FloorPlans", "IMDF", "TestSupport"]),
+    .testTarget(
+      name: "VenueGenerationTests",
+      dependencies: ["VenueGeneration", "FloorPlans", "IMDF", "TestSupport"]
+    ),
+    .testTarget(name: "FingerpostCLITests", dependencies: ["FingerpostCLI", "TestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
