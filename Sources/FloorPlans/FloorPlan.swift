@@ -1,0 +1,96 @@
+import Geometry
+
+/// The computational model of one IMDF level: units, walkable space, walls, doors and lookups.
+public struct FloorPlan: Sendable {
+  /// The IMDF level id.
+  public let levelID: String
+  /// The floor ordinal (0 ground, negative below).
+  public let ordinal: Int
+  /// The level's display name.
+  public let name: String
+  /// The level's short name, e.g. `B1`.
+  public let shortName: String
+  /// The buildings the level belongs to.
+  public let buildingIDs: [String]
+  /// The level outline in the venue frame.
+  public let outline: MultiPolygon
+  /// Every unit on the level.
+  public let units: [PlanUnit]
+  /// Unit boundaries a person cannot cross, split where doors and open-plan portals are.
+  public let walls: [Segment]
+  /// The level's doors.
+  public let doors: [Door]
+  /// Passable shared boundaries between open-plan units.
+  public let portals: [Portal]
+  /// Indices of walkable units.
+  public let walkableUnits: [Int]
+
+  let unitLookup: PolygonIndex
+  let polygonOwner: [Int32]
+  let wallIndex: SegmentIndex
+
+  init(
+    levelID: String, ordinal: Int, name: String, shortName: String, buildingIDs: [String],
+    outline: MultiPolygon, units: [PlanUnit], walls: [Segment], doors: [Door], portals: [Portal]
+  ) {
+    self.levelID = levelID
+    self.ordinal = ordinal
+    self.name = name
+    self.shortName = shortName
+    self.buildingIDs = buildingIDs
+    self.outline = outline
+    self.units = units
+    self.walls = walls
+    self.doors = doors
+    self.portals = portals
+    walkableUnits = units.indices.filter { units[$0].kind.isWalkable }
+    // Walkable units first, so that a point in overlapping units resolves to walkable space.
+    let order = walkableUnits + units.indices.filter { !units[$0].kind.isWalkable }
+    var polygons: [Polygon] = []
+    var owner: [Int32] = []
+    for u in order {
+      for polygon in units[u].shape.polygons {
+        polygons.append(polygon)
+        owner.append(Int32(u))
+      }
+    }
+    unitLookup = PolygonIndex(polygons, cellSize: 3)
+    polygonOwner = owner
+    wallIndex = SegmentIndex(walls, cellSize: 3)
+  }
+
+  /// The index of the unit containing `p` (walkable units first), or `nil` outside every unit.
+  public func unitIndex(at p: Point) -> Int? {
+    unitLookup.firstContaining(p).map { Int(polygonOwner[$0]) }
+  }
+
+  /// The unit containing `p`, or `nil`.
+  public func unit(at p: Point) -> PlanUnit? {
+    unitIndex(at: p).map { units[$0] }
+  }
+
+  /// Whether `p` lies in walkable space.
+  public func isWalkable(_ p: Point) -> Bool {
+    unitIndex(at: p).map { units[$0].kind.isWalkable } ?? false
+  }
+
+  /// Whether walking straight along `segment` would cross a wall.
+  public func crossesWall(_ segment: Segment) -> Bool {
+    wallIndex.crossesAny(segment)
+  }
+
+  /// The walls within `distance` metres of `p`.
+  public func walls(near p: Point, within distance: Double) -> [Segment] {
+    wallIndex.near(p, within: distance).map { walls[$0] }
+  }
+
+  /// The total walkable area in square metres.
+  public var walkableArea: Double {
+    walkableUnits.reduce(0) { $0 + units[$1].shape.area }
+  }
+
+  /// The index of the unit with IMDF id `id`.
+  public func unitIndex(id: String) -> Int? {
+    units.firstIndex { $0.id == id }
+  }
+}

@@ -1,0 +1,84 @@
+import Geometry
+import IMDF
+
+/// Every floor plan of a venue, the vertical connectors between them, and the venue frame.
+public struct FloorPlanSet: Sendable {
+  /// The venue's local metric frame.
+  public let frame: LocalFrame
+  /// One plan per IMDF level, ordered by ordinal, then level id.
+  public let plans: [FloorPlan]
+  /// Links between units on different levels.
+  public let connectors: [Connector]
+
+  /// Derives the plans of every level of `venue`; units or openings with no level are skipped.
+  public init(venue: Venue, nonpublicWalkable: Bool = false) {
+    let frame = venue.frame
+    self.frame = frame
+    var unitsByLevel: [String: [Unit]] = [:]
+    for unit in venue.units {
+      if let level = unit.levelID { unitsByLevel[level, default: []].append(unit) }
+    }
+    var openingsByLevel: [String: [Opening]] = [:]
+    for opening in venue.openings {
+      if let level = opening.levelID { openingsByLevel[level, default: []].append(opening) }
+    }
+    let language = venue.manifest?.language ?? "en"
+    let levels = venue.levels.filter { $0.ordinal != nil }
+      .sorted { ($0.ordinal!, $0.id) < ($1.ordinal!, $1.id) }
+    plans = levels.map { level in
+      let units = (unitsByLevel[level.id] ?? []).map { unit in
+        PlanUnit(
+          id: unit.id, name: unit.name?.text(preferring: language), category: unit.category ?? "unspecified",
+          kind: UnitKind(category: unit.category, nonpublicWalkable: nonpublicWalkable),
+          shape: MultiPolygon(unit.geometry?.localPolygons(in: frame) ?? []),
+          displayPoint: unit.displayPoint.map(frame.point(for:)))
+      }
+      let openings = (openingsByLevel[level.id] ?? []).map {
+        (id: $0.id, category: $0.category, segments: $0.geometry?.localSegments(in: frame) ?? [])
+      }
+      let derived = WallBuilder(units: units, openings: openings).build()
+      let ordinal = level.ordinal!
+      return FloorPlan(
+        levelID: level.id, ordinal: ordinal, name: level.name?.text(preferring: language) ?? "Level \(ordinal)",
+        shortName: level.shortName?.text(preferring: language) ?? String(ordinal),
+        buildingIDs: level.buildingIDs,
+        outline: MultiPolygon(level.geometry?.localPolygons(in: frame) ?? []),
+        units: units, walls: derived.walls, doors: derived.doors, portals: derived.portals)
+    }
+    let relationships = venue.relationships.compactMap { r -> (id: String, kind: ConnectorKind, ends: [String])? in
+      guard let kind = r.category.flatMap(ConnectorKind.init(category:)) else { return nil }
+      let ends = ([r.origin] + r.intermediary.map(Optional.some) + [r.destination]).compactMap { $0?.id }
+      return (r.id, kind, ends)
+    }
+    connectors = ConnectorFinder.find(plans: plans, relationships: relationships)
+  }
+
+  /// The plans at `ordinal` (several when buildings share an ordinal).
+  public func plans(atOrdinal ordinal: Int) -> [Int] {
+    plans.indices.filter { plans[$0].ordinal == ordinal }
+  }
+
+  /// The plan of IMDF level `levelID`.
+  public func planIndex(levelID: String) -> Int? {
+    plans.firstIndex { $0.levelID == levelID }
+  }
+
+  /// The unit with IMDF id `id`, wherever it is.
+  public func unitRef(id: String) -> UnitRef? {
+    for (p, plan) in plans.enumerated() {
+      if let u = plan.unitIndex(id: id) { return UnitRef(plan: p, unit: u) }
+    }
+    return nil
+  }
+
+  /// The unit a reference points at.
+  public func unit(_ ref: UnitRef) -> PlanUnit {
+    plans[ref.plan].units[ref.unit]
+  }
+
+  /// The extent of all level outlines in the venue frame.
+  public var bounds: BoundingBox? {
+    plans.compactMap { $0.outline.bounds ?? $0.units.compactMap(\.shape.bounds).reduce(nil) { $0?.union($1) ?? $1 } }
+      .reduce(nil) { $0?.union($1) ?? $1 }
+  }
+}

@@ -1,0 +1,97 @@
+import Geometry
+
+/// Derives walls, doors and open-plan portals of one level from its units and openings.
+///
+/// Every edge of a walkable unit is a wall, except the stretches where a door lies on it, where
+/// it is shared with another open-plan unit when this unit is open-plan too, and where it is
+/// shared with a unit whose edges were already turned into walls (so each wall appears once).
+struct WallBuilder {
+  /// How far (metres) an edge may sit from another to count as shared, or a door from an edge.
+  static let tolerance = 0.3
+
+  let units: [PlanUnit]
+  let openings: [(id: String, category: String?, segments: [Segment])]
+
+  struct Result {
+    var walls: [Segment] = []
+    var doors: [Door] = []
+    var portals: [Portal] = []
+  }
+
+  func build() -> Result {
+    var result = Result()
+    var edges: [Segment] = []
+    var owners: [Int] = []
+    for u in units.indices where units[u].kind.isWalkable {
+      for edge in units[u].shape.edges where edge.length > 1e-6 {
+        edges.append(edge)
+        owners.append(u)
+      }
+    }
+    let edgeIndex = SegmentIndex(edges, cellSize: 4)
+    let doorSegments = openings.flatMap(\.segments)
+    let doorIndex = SegmentIndex(doorSegments, cellSize: 4)
+
+    for (e, edge) in edges.enumerated() {
+      let u = owners[e]
+      var gaps: [ClosedRange<Double>] = []
+      for d in doorIndex.near(edge.midpoint, within: edge.length / 2 + Self.tolerance) {
+        if let gap = Self.overlap(of: doorSegments[d], on: edge) { gaps.append(gap) }
+      }
+      for f in edgeIndex.near(edge.midpoint, within: edge.length / 2 + Self.tolerance) {
+        let v = owners[f]
+        guard v != u, let shared = Self.overlap(of: edges[f], on: edge) else { continue }
+        let open = units[u].kind.isOpenPlan && units[v].kind.isOpenPlan
+        if open, u < v, shared.upperBound - shared.lowerBound > 0.05 {
+          let a = edge.a.interpolated(to: edge.b, at: shared.lowerBound)
+          let b = edge.a.interpolated(to: edge.b, at: shared.upperBound)
+          result.portals.append(Portal(segment: Segment(a, b), units: [u, v]))
+        }
+        if open || v < u { gaps.append(shared) }
+      }
+      result.walls += Self.remainder(of: edge, without: gaps)
+    }
+    for opening in openings {
+      for segment in opening.segments {
+        let near = edgeIndex.near(segment.midpoint, within: Self.tolerance).map { owners[$0] }
+        let joined = Array(Set(near)).sorted()
+        result.doors.append(
+          Door(id: opening.id, segment: segment, category: opening.category, units: joined))
+      }
+    }
+    return result
+  }
+
+  /// The parameter interval of `edge` covered by `other` when `other` lies along it.
+  static func overlap(of other: Segment, on edge: Segment) -> ClosedRange<Double>? {
+    let d = edge.b - edge.a
+    let lengthSquared = d.dot(d)
+    guard lengthSquared > 0 else { return nil }
+    let length = lengthSquared.squareRoot()
+    func offset(_ p: Point) -> Double { abs(d.cross(p - edge.a)) / length }
+    guard offset(other.a) <= tolerance, offset(other.b) <= tolerance else { return nil }
+    let t0 = (other.a - edge.a).dot(d) / lengthSquared
+    let t1 = (other.b - edge.a).dot(d) / lengthSquared
+    let lower = max(0, min(t0, t1))
+    let upper = min(1, max(t0, t1))
+    return upper > lower ? lower...upper : nil
+  }
+
+  /// The stretches of `edge` not covered by `gaps`, longer than a centimetre.
+  static func remainder(of edge: Segment, without gaps: [ClosedRange<Double>]) -> [Segment] {
+    let minimum = 0.01 / max(edge.length, 1e-9)
+    var pieces: [Segment] = []
+    var start = 0.0
+    for gap in gaps.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if gap.lowerBound - start > minimum {
+        pieces.append(
+          Segment(edge.a.interpolated(to: edge.b, at: start), edge.a.interpolated(to: edge.b, at: gap.lowerBound)))
+      }
+      start = max(start, gap.upperBound)
+    }
+    if 1 - start > minimum {
+      pieces.append(Segment(edge.a.interpolated(to: edge.b, at: start), edge.b))
+    }
+    return pieces
+  }
+}

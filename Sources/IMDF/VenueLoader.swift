@@ -1,0 +1,73 @@
+import Foundation
+
+/// Loads an IMDF archive from a folder or `.zip`: tolerant where the meaning is clear (unknown
+/// categories and properties are kept and reported), strict where it is not (a unit with no
+/// level is reported and left out).
+public enum VenueLoader {
+  /// Loads the archive at `path`; problems inside it become `findings` of the result.
+  public static func load(path: String) throws(VenueLoadError) -> Venue {
+    let url = URL(fileURLWithPath: path)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw .notFound(path: path)
+    }
+    let source: any ArchiveSource
+    do {
+      source = isDirectory.boolValue ? try FolderSource(url: url) : try ZipSource(url: url)
+    } catch {
+      throw isDirectory.boolValue
+        ? .unreadableFolder(path: path, reason: "\(error)")
+        : .unreadableZip(path: path, reason: "\(error)")
+    }
+    return load(source, path: path)
+  }
+
+  static func load(_ source: any ArchiveSource, path: String) -> Venue {
+    var venue = Venue(path: path)
+    let present = Set(source.fileNames)
+    if present.contains("manifest.json") {
+      if let json = read("manifest.json", from: source, into: &venue), let object = json.objectValue
+      {
+        venue.manifest = Manifest(json: object)
+      } else if venue.findings.last?.file != "manifest.json" {
+        venue.findings.append(Finding(.error, file: "manifest.json", "is not a JSON object"))
+      }
+    } else {
+      venue.findings.append(Finding(.error, file: "manifest.json", "required file is missing"))
+    }
+    for type in FeatureType.allCases where type.isRequired && !present.contains(type.fileName) {
+      venue.findings.append(Finding(.error, file: type.fileName, "required file is missing"))
+    }
+    let imdfNames = Set(FeatureType.allCases.map(\.fileName) + ["manifest.json"])
+    venue.ignoredFiles = source.fileNames.filter { !imdfNames.contains($0) }
+    for name in venue.ignoredFiles {
+      let severity: Finding.Severity =
+        name.hasSuffix(".geojson") || name.hasSuffix(".json") ? .warning : .info
+      venue.findings.append(Finding(severity, file: name, "not an IMDF file; ignored"))
+    }
+    FeatureFileReader(source: source).readAll(into: &venue, present: present)
+    return venue
+  }
+
+  /// Reads and parses one JSON file; records a finding with line and column when it is not JSON.
+  static func read(_ name: String, from source: any ArchiveSource, into venue: inout Venue)
+    -> JSONValue?
+  {
+    let data: Data
+    do {
+      data = try source.data(of: name)
+    } catch {
+      venue.findings.append(Finding(.error, file: name, "cannot be read: \(error)"))
+      return nil
+    }
+    do {
+      return try JSONParser.parse(data)
+    } catch {
+      venue.findings.append(
+        Finding(
+          .error, file: name, line: error.line, column: error.column,
+          "is not valid JSON: \(error.reason)"))
+    }
+    return nil
+  }
+}
