@@ -24,6 +24,8 @@ public struct NavigationGraph: Sendable {
   /// Node ids attached to each unit, per plan.
   var nodesByUnit: [UnitRef: [Int]] = [:]
 
+  /// How far door nodes sit from the door line, into each unit, in metres.
+  static let doorOffset = 0.4
   /// How far inner-corner nodes sit from the corner, in metres.
   static let cornerOffset = 0.35
   /// Longest stretch of open-plan boundary one portal node stands for, in metres.
@@ -33,9 +35,19 @@ public struct NavigationGraph: Sendable {
   public init(_ set: FloorPlanSet) {
     for (p, plan) in set.plans.enumerated() {
       for door in plan.doors {
-        let walkable = door.units.filter { plan.units[$0].kind.isWalkable }
-        guard !walkable.isEmpty else { continue }
-        addNode(Node(plan: p, point: door.segment.midpoint), units: walkable.map { UnitRef(plan: p, unit: $0) })
+        // One node just inside each walkable unit the door joins, linked through the doorway:
+        // a node on the wall line itself would see along the wall and nowhere else.
+        let d = door.segment.b - door.segment.a
+        guard d.length > 0 else { continue }
+        let normal = Point(x: -d.y, y: d.x) / d.length * Self.doorOffset
+        var sides: [Int] = []
+        for candidate in [door.segment.midpoint + normal, door.segment.midpoint - normal] {
+          guard let u = plan.unitIndex(at: candidate), plan.units[u].kind.isWalkable,
+            door.units.contains(u)
+          else { continue }
+          sides.append(addNode(Node(plan: p, point: candidate), units: [UnitRef(plan: p, unit: u)]))
+        }
+        if sides.count == 2 { connect(sides[0], sides[1], cost: 2 * Self.doorOffset, connector: nil) }
       }
       for portal in plan.portals {
         let pieces = max(1, Int((portal.segment.length / Self.portalSpacing).rounded(.up)))

@@ -83,3 +83,14 @@ extension JSONValue: Codable {
     }
   }
 }
+
+/// Literals build JSON values directly, e.g. `let v: JSONValue = ["a", 1]`.
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral,
+  ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral
+{
+  public init(stringLiteral value: String) { self = .string(value) }
+  public init(floatLiteral value: Double) { self = .number(value) }
+  public init(integerLiteral value: Int) { self = .number(Double(value)) }
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+}

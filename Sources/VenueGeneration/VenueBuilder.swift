@@ -1,0 +1,80 @@
+import Foundation
+import Geometry
+import IMDF
+
+/// Assembles an IMDF archive from shapes drawn in local metres, and writes it to a folder.
+///
+/// Features are keyed by readable names (`"level:1"`, `"unit:1:room-3"`) that become stable
+/// UUIDs, so references are written by key and the same venue always gets the same ids.
+public struct VenueBuilder {
+  /// The local frame the shapes are drawn in.
+  public let frame: LocalFrame
+  /// The generator name written to the manifest.
+  public let generator: String
+  private(set) var features: [FeatureType: [JSONValue]] = [:]
+
+  /// Starts an empty venue whose local frame is centred at `origin`.
+  public init(origin: GeoCoordinate, generator: String) {
+    frame = LocalFrame(origin: origin)
+    self.generator = generator
+  }
+
+  /// The stable UUID of a feature key.
+  public func id(_ key: String) -> String { StableUUID.make(key) }
+
+  /// Adds a feature of `type` with key `key`, geometry and properties.
+  public mutating func add(_ type: FeatureType, _ key: String, geometry: JSONValue, properties: [String: JSONValue]) {
+    let feature: JSONValue = .object([
+      "id": .string(id(key)), "type": .string("Feature"), "feature_type": .string(type.rawValue),
+      "geometry": geometry, "properties": .object(properties),
+    ])
+    features[type, default: []].append(feature)
+  }
+
+  /// A GeoJSON Polygon of a ring drawn in metres (closed on output).
+  public func polygon(_ ring: [Point], holes: [[Point]] = []) -> JSONValue {
+    .object(["type": "Polygon", "coordinates": .array(([ring] + holes).map(closedRing))])
+  }
+
+  /// A GeoJSON LineString between two local points.
+  public func line(_ a: Point, _ b: Point) -> JSONValue {
+    .object(["type": "LineString", "coordinates": .array([position(a), position(b)])])
+  }
+
+  /// A GeoJSON Point at a local point.
+  public func point(_ p: Point) -> JSONValue {
+    .object(["type": "Point", "coordinates": position(p)])
+  }
+
+  private func closedRing(_ ring: [Point]) -> JSONValue {
+    .array((ring + [ring[0]]).map(position))
+  }
+
+  private func position(_ p: Point) -> JSONValue {
+    let c = frame.coordinate(for: p)
+    // 1e-9 degrees is about 0.1 mm: plenty, and keeps the files small and stable.
+    func round(_ v: Double) -> Double { (v * 1e9).rounded() / 1e9 }
+    return .array([.number(round(c.longitude)), .number(round(c.latitude))])
+  }
+
+  /// Writes `manifest.json` and one `.geojson` per feature type into `folder`, each atomically.
+  public func write(to folder: URL) throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let manifest: JSONValue = .object([
+      "version": "1.0.0", "created": "2026-01-01T00:00:00Z", "generated_by": .string(generator),
+      "language": "en",
+    ])
+    try encoder.encode(manifest).write(to: folder.appendingPathComponent("manifest.json"), options: .atomic)
+    for type in FeatureType.allCases {
+      guard let list = features[type] else { continue }
+      var text = "{\"type\":\"FeatureCollection\",\"name\":\"\(type.rawValue)\",\"features\":[\n"
+      text += try list.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        .joined(separator: ",\n")
+      text += "\n]}\n"
+      try Data(text.utf8).write(to: folder.appendingPathComponent(type.fileName), options: .atomic)
+    }
+  }
+}
+
