@@ -49,7 +49,10 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["IMDF", "Geometry"], path: "Tests/TestSupport"),
     .testTarget(name: "RandomnessTests", dependencies: ["Randomness"]),
     .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-    .testTarget(name: "IMDFTests", dependencies: ["IMDF", "TestSupport"]),
+    .testTarget(
+      name: "IMDFTests",
+      dependencies: ["IMDF", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+    ),
     .testTarget(name: "FloorPlansTests", dependencies: ["FloorPlans", "IMDF", "TestSupport"]),
     .testTarget(
       name: "VenueGenerationTests",

@@ -11,7 +11,12 @@ struct VenueInfo: ParsableCommand {
   @OptionGroup var venue: VenuePathArgument
 
   func run() throws {
+    print(try render())
+  }
+
+  /// The summary text.
+  func render() throws -> String {
     let loaded = try venue.load()
-    print(VenueSummary(venue: loaded, plans: FloorPlanSet(venue: loaded)).text)
+    return VenueSummary(venue: loaded, plans: FloorPlanSet(venue: loaded)).text
   }
 }

@@ -25,6 +25,11 @@ struct VenueRoute: ParsableCommand {
   var toOrdinal: Int?
 
   func run() throws {
+    print(try render())
+  }
+
+  /// The route description.
+  func render() throws -> String {
     let plans = FloorPlanSet(venue: try venue.load())
     let start = try UnitQuery(text: from, ordinal: fromOrdinal).resolve(in: plans)
     let goal = try UnitQuery(text: to, ordinal: toOrdinal).resolve(in: plans)
@@ -34,7 +39,7 @@ struct VenueRoute: ParsableCommand {
     } catch {
       throw CLIError("no route from \(describe(start, plans)) to \(describe(goal, plans)): \(error)")
     }
-    print(RouteDescription(route: route, plans: plans, start: start, goal: goal).text)
+    return RouteDescription(route: route, plans: plans, start: start, goal: goal).text
   }
 
   private func describe(_ ref: UnitRef, _ plans: FloorPlanSet) -> String {

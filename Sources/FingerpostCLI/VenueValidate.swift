@@ -17,9 +17,15 @@ struct VenueValidate: ParsableCommand {
   var errorsOnly = false
 
   func run() throws {
+    let (text, valid) = try render()
+    print(text)
+    if !valid { throw ExitCode(1) }
+  }
+
+  /// The report text (or JSON) and whether the venue has no error.
+  func render() throws -> (text: String, valid: Bool) {
     var report = VenueValidator.validate(try venue.load())
     if errorsOnly { report.findings.removeAll { $0.severity != .error } }
-    print(json ? try report.json() : report.text)
-    if !report.isValid { throw ExitCode(1) }
+    return (json ? try report.json() : report.text, report.isValid)
   }
 }

@@ -8,6 +8,12 @@ public struct Route: Sendable {
     public let plan: Int
     /// The position in the venue frame.
     public let point: Point
+
+    /// Creates a waypoint at `point` on plan `plan`.
+    public init(plan: Int, point: Point) {
+      self.plan = plan
+      self.point = point
+    }
   }
 
   /// A change of level between consecutive waypoints.

@@ -235,6 +235,7 @@ public struct JSONParser {
     let integerDigits = digits()
     guard integerDigits > 0 else { throw Failure(reason: "invalid number") }
     if integerDigits > 1, bytes[position - integerDigits] == UInt8(ascii: "0") {
+      position = start
       throw Failure(reason: "leading zero in number")
     }
     if position < bytes.count, bytes[position] == UInt8(ascii: ".") {

@@ -1,0 +1,87 @@
+import Foundation
+import IMDF
+import TestSupport
+import Testing
+import ZIPFoundation
+
+@Suite struct VenueLoaderTests {
+  @Test func decodesTypedFeaturesAndKeepsEverything() throws {
+    var files = MiniVenue.files
+    files["navPath.geojson"] = MiniVenue.collection([])
+    files["README.txt"] = "hello"
+    let archive = try TemporaryArchive(files)
+    defer { archive.remove() }
+    let venue = try VenueLoader.load(path: archive.path)
+    #expect(venue.name == "Mini")
+    #expect(venue.manifest?.version == "1.0.0")
+    #expect(venue.levels.first?.ordinal == 0)
+    #expect(venue.levels.first?.shortName?.text() == "G")
+    let room = try #require(venue.units.first { $0.id == MiniVenue.roomA })
+    #expect(room.name?.text(preferring: "fr") == "Room A (fr)")
+    #expect(room.name?.text(preferring: "de") == "Room A")
+    #expect(room.extraProperties["vendor_note"] == .string("kept"))
+    #expect(room.displayPoint != nil)
+    #expect(venue.openings.first?.door?["type"] == .string("hinged"))
+    #expect(venue.ignoredFiles == ["README.txt", "navPath.geojson"])
+    #expect(venue.findings.contains { $0.file == "navPath.geojson" && $0.message.contains("ignored") })
+  }
+
+  @Test func resolvesReferences() throws {
+    let archive = try TemporaryArchive(MiniVenue.files)
+    defer { archive.remove() }
+    let venue = try VenueLoader.load(path: archive.path)
+    let index = VenueIndex(venue)
+    let occupant = try #require(venue.occupants.first)
+    #expect(venue.unit(of: occupant, index: index)?.id == MiniVenue.roomA)
+    #expect(venue.units(of: venue.amenities[0], index: index).map(\.id) == [MiniVenue.roomB])
+    #expect(venue.level(of: venue.units[0], index: index)?.id == MiniVenue.levelID)
+    #expect(venue.level(of: venue.openings[0], index: index)?.id == MiniVenue.levelID)
+    #expect(venue.buildings(of: venue.levels[0], index: index).map(\.id) == [MiniVenue.buildingID])
+    #expect(venue.occupantsByUnit(index: index)[MiniVenue.roomA]?.count == 1)
+  }
+
+  @Test func keepsMultiPolygonUnitsAndMultiLineStringOpenings() throws {
+    var files = MiniVenue.files
+    let d = 1.0 / 111_320
+    files["unit.geojson"] = MiniVenue.collection([
+      #"{"id":"\#(MiniVenue.roomA)","type":"Feature","feature_type":"unit","geometry":{"type":"MultiPolygon","coordinates":[[\#(MiniVenue.ring(0, 0, 5, 5))],[\#(MiniVenue.ring(6, 0, 9, 5))]]},"properties":{"category":"mysterycategory","level_id":"\#(MiniVenue.levelID)"}}"#
+    ])
+    files["opening.geojson"] = MiniVenue.collection([
+      #"{"id":"\#(MiniVenue.doorID)","type":"Feature","feature_type":"opening","geometry":{"type":"MultiLineString","coordinates":[[[\#(5 * d),\#(1 * d)],[\#(5 * d),\#(2 * d)]],[[\#(6 * d),\#(1 * d)],[\#(6 * d),\#(2 * d)]]]},"properties":{"category":"pedestrian","level_id":"\#(MiniVenue.levelID)"}}"#
+    ])
+    let archive = try TemporaryArchive(files)
+    defer { archive.remove() }
+    let venue = try VenueLoader.load(path: archive.path)
+    #expect(venue.units[0].geometry?.polygonRings.count == 2)
+    #expect(venue.units[0].category == "mysterycategory")
+    #expect(venue.openings[0].geometry?.lines.count == 2)
+    let report = VenueValidator.validate(venue)
+    #expect(report.findings.contains { $0.severity == .warning && $0.message.contains("unknown unit category \"mysterycategory\"") })
+  }
+
+  @Test func loadsAZipArchiveWithATopFolder() throws {
+    let archive = try TemporaryArchive(MiniVenue.files)
+    defer { archive.remove() }
+    let zipURL = archive.url.appendingPathExtension("zip")
+    defer { try? FileManager.default.removeItem(at: zipURL) }
+    try FileManager.default.zipItem(at: archive.url, to: zipURL)
+    let venue = try VenueLoader.load(path: zipURL.path)
+    #expect(venue.units.count == 2)
+    #expect(VenueValidator.validate(venue).isValid)
+  }
+
+  @Test func unreadableZipAndMissingPathAreErrorsNotCrashes() throws {
+    let junk = FileManager.default.temporaryDirectory.appendingPathComponent("junk-\(UUID()).zip")
+    try Data("this is not a zip".utf8).write(to: junk)
+    defer { try? FileManager.default.removeItem(at: junk) }
+    #expect {
+      _ = try VenueLoader.load(path: junk.path)
+    } throws: { error in
+      if case .unreadableZip? = error as? VenueLoadError { return true }
+      return false
+    }
+    #expect(throws: VenueLoadError.notFound(path: "/no/such/venue")) {
+      _ = try VenueLoader.load(path: "/no/such/venue")
+    }
+  }
+}
