@@ -51,7 +51,9 @@ let package = Package(
     .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
     .testTarget(
       name: "IMDFTests",
-      dependencies: ["IMDF", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+      dependencies: [
+        "IMDF", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ]
     ),
     .testTarget(name: "FloorPlansTests", dependencies: ["FloorPlans", "IMDF", "TestSupport"]),
     .testTarget(

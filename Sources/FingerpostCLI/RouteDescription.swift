@@ -18,9 +18,13 @@ struct RouteDescription {
     var changes = route.levelChanges.makeIterator()
     for (k, leg) in route.legs.enumerated() {
       if k > 0, let change = changes.next() {
-        lines.append("  \(change.kind.rawValue) \(plans.plans[change.fromPlan].shortName) → \(plans.plans[change.toPlan].shortName)")
+        lines.append(
+          "  \(change.kind.rawValue) \(plans.plans[change.fromPlan].shortName) → \(plans.plans[change.toPlan].shortName)"
+        )
       }
-      let length = zip(leg.points, leg.points.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
+      let length = zip(leg.points, leg.points.dropFirst()).reduce(0) {
+        $0 + $1.0.distance(to: $1.1)
+      }
       lines.append("  \(level(leg.plan)): \(length.formatted(decimals: 1)) m")
       lines.append("    " + leg.points.map(\.description).joined(separator: " → "))
     }

@@ -8,10 +8,12 @@ struct VenueGenerate: ParsableCommand {
     commandName: "generate",
     abstract: "Write a synthetic sample venue (office or mall) as an IMDF folder.")
 
-  @Argument(help: "Which venue: \(SampleVenue.allCases.map(\.rawValue).joined(separator: ", ")), or all.")
+  @Argument(
+    help: "Which venue: \(SampleVenue.allCases.map(\.rawValue).joined(separator: ", ")), or all.")
   var name: String
 
-  @Option(name: .shortAndLong, help: "Output folder (with 'all': the parent of one folder per venue).")
+  @Option(
+    name: .shortAndLong, help: "Output folder (with 'all': the parent of one folder per venue).")
   var output: String
 
   func run() throws {
@@ -22,7 +24,9 @@ struct VenueGenerate: ParsableCommand {
     } else if let venue = SampleVenue(rawValue: name) {
       venues = [(venue, base)]
     } else {
-      throw ValidationError("unknown venue '\(name)'; choose \(SampleVenue.allCases.map(\.rawValue).joined(separator: ", ")) or all")
+      throw ValidationError(
+        "unknown venue '\(name)'; choose \(SampleVenue.allCases.map(\.rawValue).joined(separator: ", ")) or all"
+      )
     }
     for (venue, folder) in venues {
       try venue.write(to: folder)

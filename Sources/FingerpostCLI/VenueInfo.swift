@@ -6,7 +6,8 @@ import IMDF
 struct VenueInfo: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "info",
-    abstract: "Summarise a venue: buildings, levels, units, openings, amenities, connectors, extent.")
+    abstract:
+      "Summarise a venue: buildings, levels, units, openings, amenities, connectors, extent.")
 
   @OptionGroup var venue: VenuePathArgument
 

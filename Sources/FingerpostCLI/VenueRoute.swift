@@ -37,7 +37,8 @@ struct VenueRoute: ParsableCommand {
     do {
       route = try Router(plans).route(from: start, to: goal)
     } catch {
-      throw CLIError("no route from \(describe(start, plans)) to \(describe(goal, plans)): \(error)")
+      throw CLIError(
+        "no route from \(describe(start, plans)) to \(describe(goal, plans)): \(error)")
     }
     return RouteDescription(route: route, plans: plans, start: start, goal: goal).text
   }
@@ -62,12 +63,16 @@ struct UnitQuery {
       }
     }
     guard let first = matches.first else {
-      throw CLIError("no unit is named or has the id '\(text)'" + (ordinal.map { " on ordinal \($0)" } ?? ""))
+      throw CLIError(
+        "no unit is named or has the id '\(text)'" + (ordinal.map { " on ordinal \($0)" } ?? ""))
     }
     guard matches.count == 1 else {
-      let listed = matches.prefix(8).map { "\(plans.unit($0).id) (ordinal \(plans.plans[$0.plan].ordinal))" }
+      let listed = matches.prefix(8).map {
+        "\(plans.unit($0).id) (ordinal \(plans.plans[$0.plan].ordinal))"
+      }
       throw CLIError(
-        "'\(text)' names \(matches.count) units: \(listed.joined(separator: ", ")); give an id or an ordinal")
+        "'\(text)' names \(matches.count) units: \(listed.joined(separator: ", ")); give an id or an ordinal"
+      )
     }
     return first
   }

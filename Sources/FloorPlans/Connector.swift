@@ -36,7 +36,9 @@ public struct Connector: Sendable, Hashable {
 
 /// Finds vertical connectors: stacked units of the same connector category, plus relationships.
 enum ConnectorFinder {
-  static func find(plans: [FloorPlan], relationships: [(id: String, kind: ConnectorKind, ends: [String])]) -> [Connector] {
+  static func find(
+    plans: [FloorPlan], relationships: [(id: String, kind: ConnectorKind, ends: [String])]
+  ) -> [Connector] {
     var connectors: [Connector] = []
     var seen = Set<[UnitRef]>()
     // Plans per building, by ordinal.
@@ -51,9 +53,12 @@ enum ConnectorFinder {
         for lowerPlan in planIndices where plans[lowerPlan].ordinal == ordinal {
           for upperPlan in planIndices where plans[upperPlan].ordinal == next {
             for link in stacked(plans[lowerPlan], plans[upperPlan]) {
-              let ends = [UnitRef(plan: lowerPlan, unit: link.0), UnitRef(plan: upperPlan, unit: link.1)]
+              let ends = [
+                UnitRef(plan: lowerPlan, unit: link.0), UnitRef(plan: upperPlan, unit: link.1),
+              ]
               guard seen.insert(ends).inserted else { continue }
-              connectors.append(Connector(kind: link.2, lower: ends[0], upper: ends[1], source: .overlap))
+              connectors.append(
+                Connector(kind: link.2, lower: ends[0], upper: ends[1], source: .overlap))
             }
           }
         }
@@ -65,23 +70,29 @@ enum ConnectorFinder {
     }
     for relationship in relationships {
       let ends = relationship.ends.compactMap { located[$0] }
-      for (a, b) in zip(ends, ends.dropFirst()) where plans[a.plan].ordinal != plans[b.plan].ordinal {
+      for (a, b) in zip(ends, ends.dropFirst()) where plans[a.plan].ordinal != plans[b.plan].ordinal
+      {
         let (lower, upper) = plans[a.plan].ordinal < plans[b.plan].ordinal ? (a, b) : (b, a)
         guard seen.insert([lower, upper]).inserted else { continue }
         connectors.append(
-          Connector(kind: relationship.kind, lower: lower, upper: upper, source: .relationship(relationship.id)))
+          Connector(
+            kind: relationship.kind, lower: lower, upper: upper,
+            source: .relationship(relationship.id)))
       }
     }
     return connectors
   }
 
   /// Pairs (lower unit, upper unit, kind) of same-category connector units that overlap.
-  private static func stacked(_ lower: FloorPlan, _ upper: FloorPlan) -> [(Int, Int, ConnectorKind)] {
+  private static func stacked(_ lower: FloorPlan, _ upper: FloorPlan) -> [(Int, Int, ConnectorKind)]
+  {
     var links: [(Int, Int, ConnectorKind)] = []
     for (i, a) in lower.units.enumerated() {
       guard let kind = a.kind.connector, let boxA = a.shape.bounds else { continue }
       for (j, b) in upper.units.enumerated() where b.kind.connector == kind {
-        guard let boxB = b.shape.bounds, boxA.intersects(boxB), overlaps(a.shape, b.shape) else { continue }
+        guard let boxB = b.shape.bounds, boxA.intersects(boxB), overlaps(a.shape, b.shape) else {
+          continue
+        }
         links.append((i, j, kind))
       }
     }

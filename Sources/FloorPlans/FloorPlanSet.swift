@@ -28,7 +28,8 @@ public struct FloorPlanSet: Sendable {
     plans = levels.map { level in
       let units = (unitsByLevel[level.id] ?? []).map { unit in
         PlanUnit(
-          id: unit.id, name: unit.name?.text(preferring: language), category: unit.category ?? "unspecified",
+          id: unit.id, name: unit.name?.text(preferring: language),
+          category: unit.category ?? "unspecified",
           kind: UnitKind(category: unit.category, nonpublicWalkable: nonpublicWalkable),
           shape: MultiPolygon(unit.geometry?.localPolygons(in: frame) ?? []),
           displayPoint: unit.displayPoint.map(frame.point(for:)))
@@ -39,15 +40,19 @@ public struct FloorPlanSet: Sendable {
       let derived = WallBuilder(units: units, openings: openings).build()
       let ordinal = level.ordinal!
       return FloorPlan(
-        levelID: level.id, ordinal: ordinal, name: level.name?.text(preferring: language) ?? "Level \(ordinal)",
+        levelID: level.id, ordinal: ordinal,
+        name: level.name?.text(preferring: language) ?? "Level \(ordinal)",
         shortName: level.shortName?.text(preferring: language) ?? String(ordinal),
         buildingIDs: level.buildingIDs,
         outline: MultiPolygon(level.geometry?.localPolygons(in: frame) ?? []),
         units: units, walls: derived.walls, doors: derived.doors, portals: derived.portals)
     }
-    let relationships = venue.relationships.compactMap { r -> (id: String, kind: ConnectorKind, ends: [String])? in
+    let relationships = venue.relationships.compactMap {
+      r -> (id: String, kind: ConnectorKind, ends: [String])? in
       guard let kind = r.category.flatMap(ConnectorKind.init(category:)) else { return nil }
-      let ends = ([r.origin] + r.intermediary.map(Optional.some) + [r.destination]).compactMap { $0?.id }
+      let ends = ([r.origin] + r.intermediary.map(Optional.some) + [r.destination]).compactMap {
+        $0?.id
+      }
       return (r.id, kind, ends)
     }
     connectors = ConnectorFinder.find(plans: plans, relationships: relationships)
@@ -78,7 +83,9 @@ public struct FloorPlanSet: Sendable {
 
   /// The extent of all level outlines in the venue frame.
   public var bounds: BoundingBox? {
-    plans.compactMap { $0.outline.bounds ?? $0.units.compactMap(\.shape.bounds).reduce(nil) { $0?.union($1) ?? $1 } }
-      .reduce(nil) { $0?.union($1) ?? $1 }
+    plans.compactMap {
+      $0.outline.bounds ?? $0.units.compactMap(\.shape.bounds).reduce(nil) { $0?.union($1) ?? $1 }
+    }
+    .reduce(nil) { $0?.union($1) ?? $1 }
   }
 }

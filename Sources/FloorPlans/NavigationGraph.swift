@@ -47,7 +47,9 @@ public struct NavigationGraph: Sendable {
           else { continue }
           sides.append(addNode(Node(plan: p, point: candidate), units: [UnitRef(plan: p, unit: u)]))
         }
-        if sides.count == 2 { connect(sides[0], sides[1], cost: 2 * Self.doorOffset, connector: nil) }
+        if sides.count == 2 {
+          connect(sides[0], sides[1], cost: 2 * Self.doorOffset, connector: nil)
+        }
       }
       for portal in plan.portals {
         let pieces = max(1, Int((portal.segment.length / Self.portalSpacing).rounded(.up)))
@@ -67,7 +69,8 @@ public struct NavigationGraph: Sendable {
     var connectorNodes: [UnitRef: Int] = [:]
     for connector in set.connectors {
       for end in [connector.lower, connector.upper] where connectorNodes[end] == nil {
-        connectorNodes[end] = addNode(Node(plan: end.plan, point: set.unit(end).anchorPoint), units: [end])
+        connectorNodes[end] = addNode(
+          Node(plan: end.plan, point: set.unit(end).anchorPoint), units: [end])
       }
     }
     for (unit, members) in nodesByUnit {
@@ -81,7 +84,8 @@ public struct NavigationGraph: Sendable {
       }
     }
     for connector in set.connectors {
-      let floors = abs(set.plans[connector.upper.plan].ordinal - set.plans[connector.lower.plan].ordinal)
+      let floors = abs(
+        set.plans[connector.upper.plan].ordinal - set.plans[connector.lower.plan].ordinal)
       connect(
         connectorNodes[connector.lower]!, connectorNodes[connector.upper]!,
         cost: connector.kind.costPerFloor * Double(max(floors, 1)), connector: connector.kind)

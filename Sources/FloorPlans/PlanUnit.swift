@@ -16,7 +16,10 @@ public struct PlanUnit: Sendable, Hashable {
   public let anchorPoint: Point
 
   /// Creates a unit from its parts.
-  public init(id: String, name: String?, category: String, kind: UnitKind, shape: MultiPolygon, displayPoint: Point?) {
+  public init(
+    id: String, name: String?, category: String, kind: UnitKind, shape: MultiPolygon,
+    displayPoint: Point?
+  ) {
     self.id = id
     self.name = name
     self.category = category

@@ -17,7 +17,8 @@ public struct Router: Sendable {
 
     public var description: String {
       switch self {
-      case .notWalkable(let plan, let point): "point \(point) on plan \(plan) is not in walkable space"
+      case .notWalkable(let plan, let point):
+        "point \(point) on plan \(plan) is not in walkable space"
       case .unreachable: "no walkable path joins the two places"
       }
     }
@@ -43,11 +44,14 @@ public struct Router: Sendable {
     if start.plan == goal.plan,
       !set.plans[start.plan].crossesWall(Segment(start.point, goal.point))
     {
-      return Route(waypoints: [start, goal], levelChanges: [], cost: start.point.distance(to: goal.point))
+      return Route(
+        waypoints: [start, goal], levelChanges: [], cost: start.point.distance(to: goal.point))
     }
     let startLinks = visibleNodes(from: start, in: startUnit)
     let goalLinks = Dictionary(
-      visibleNodes(from: goal, in: goalUnit).map { ($0, graph.nodes[$0].point.distance(to: goal.point)) },
+      visibleNodes(from: goal, in: goalUnit).map {
+        ($0, graph.nodes[$0].point.distance(to: goal.point))
+      },
       uniquingKeysWith: min)
     guard !startLinks.isEmpty, !goalLinks.isEmpty else { throw .unreachable }
 
@@ -92,7 +96,8 @@ public struct Router: Sendable {
     for node in chain {
       let waypoint = Route.Waypoint(plan: graph.nodes[node].plan, point: graph.nodes[node].point)
       if let kind = via[node], waypoint.plan != waypoints.last!.plan {
-        changes.append(Route.LevelChange(fromPlan: waypoints.last!.plan, toPlan: waypoint.plan, kind: kind))
+        changes.append(
+          Route.LevelChange(fromPlan: waypoints.last!.plan, toPlan: waypoint.plan, kind: kind))
       }
       if waypoint != waypoints.last { waypoints.append(waypoint) }
     }

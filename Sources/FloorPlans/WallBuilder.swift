@@ -85,7 +85,9 @@ struct WallBuilder {
     for gap in gaps.sorted(by: { $0.lowerBound < $1.lowerBound }) {
       if gap.lowerBound - start > minimum {
         pieces.append(
-          Segment(edge.a.interpolated(to: edge.b, at: start), edge.a.interpolated(to: edge.b, at: gap.lowerBound)))
+          Segment(
+            edge.a.interpolated(to: edge.b, at: start),
+            edge.a.interpolated(to: edge.b, at: gap.lowerBound)))
       }
       start = max(start, gap.upperBound)
     }

@@ -45,8 +45,12 @@ public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
     Point(x: x + (other.x - x) * t, y: y + (other.y - y) * t)
   }
 
-  @inlinable public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
-  @inlinable public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+  @inlinable public static func + (a: Point, b: Point) -> Point {
+    Point(x: a.x + b.x, y: a.y + b.y)
+  }
+  @inlinable public static func - (a: Point, b: Point) -> Point {
+    Point(x: a.x - b.x, y: a.y - b.y)
+  }
   @inlinable public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
   @inlinable public static func / (a: Point, s: Double) -> Point { Point(x: a.x / s, y: a.y / s) }
 

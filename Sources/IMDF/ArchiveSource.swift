@@ -42,7 +42,8 @@ struct ZipSource: ArchiveSource {
     archive = try Archive(url: url, accessMode: .read)
     let files = archive.filter { $0.type == .file && !$0.path.hasPrefix("__MACOSX/") }
     // Archives made by zipping a folder put every file under "folder/": strip that prefix.
-    let prefix = files.first(where: { $0.path.hasSuffix("manifest.json") })
+    let prefix =
+      files.first(where: { $0.path.hasSuffix("manifest.json") })
       .map { String($0.path.dropLast("manifest.json".count)) } ?? ""
     var entries: [String: Entry] = [:]
     for entry in files where entry.path.hasPrefix(prefix) {

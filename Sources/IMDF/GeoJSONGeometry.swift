@@ -1,3 +1,5 @@
+@_exported import struct Geometry.GeoCoordinate
+
 /// A GeoJSON geometry in WGS84 `[longitude, latitude]` positions.
 public enum GeoJSONGeometry: Hashable, Sendable {
   case point(GeoCoordinate)
@@ -73,8 +75,10 @@ extension GeoJSONGeometry {
     case .point: self = .point(try Self.position(c))
     case .multiPoint: self = .multiPoint(try Self.positions(c))
     case .lineString: self = .lineString(try Self.positions(c))
-    case .multiLineString: self = .multiLineString(try Self.list(c) { v throws(GeometryError) in try Self.positions(v) })
-    case .polygon: self = .polygon(try Self.list(c) { v throws(GeometryError) in try Self.positions(v) })
+    case .multiLineString:
+      self = .multiLineString(try Self.list(c) { v throws(GeometryError) in try Self.positions(v) })
+    case .polygon:
+      self = .polygon(try Self.list(c) { v throws(GeometryError) in try Self.positions(v) })
     case .multiPolygon:
       self = .multiPolygon(
         try Self.list(c) { v throws(GeometryError) in
@@ -115,5 +119,3 @@ public struct GeometryError: Error, Sendable {
   public let message: String
   init(_ message: String) { self.message = message }
 }
-
-@_exported import struct Geometry.GeoCoordinate

@@ -27,8 +27,10 @@ enum IMDFCategories {
       "parkingfacility", "resort", "retailstore", "shoppingcenter", "stadium", "stripmall",
       "theater", "themepark", "trainstation", "transitstation", "university",
     ],
-    .relationship: ["elevator", "escalator", "movingwalkway", "ramp", "stairs", "traversal",
-      "traversal.path"],
+    .relationship: [
+      "elevator", "escalator", "movingwalkway", "ramp", "stairs", "traversal",
+      "traversal.path",
+    ],
     .geofence: ["geofence", "paidarea", "restricted", "terminal", "gate"],
     .section: [
       "eatingdrinking", "entertainment", "grocery", "parking", "parking.compact",

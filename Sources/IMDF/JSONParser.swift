@@ -53,9 +53,15 @@ public struct JSONParser {
     case UInt8(ascii: "{"): return try object(depth: depth)
     case UInt8(ascii: "["): return try array(depth: depth)
     case UInt8(ascii: "\""): return .string(try string())
-    case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-    case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-    case UInt8(ascii: "n"): try literal("null"); return .null
+    case UInt8(ascii: "t"):
+      try literal("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try literal("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try literal("null")
+      return .null
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
     default:
       throw Failure(reason: "unexpected character \(Self.describe(bytes[position]))")
@@ -148,7 +154,8 @@ public struct JSONParser {
 
   private mutating func escapedString(from start: Int) throws(Failure) -> String {
     var scalars = String.UnicodeScalarView()
-    scalars.append(contentsOf: String(decoding: bytes[start..<position], as: UTF8.self).unicodeScalars)
+    scalars.append(
+      contentsOf: String(decoding: bytes[start..<position], as: UTF8.self).unicodeScalars)
     var runStart = position
     while position < bytes.count {
       let b = bytes[position]
@@ -244,7 +251,9 @@ public struct JSONParser {
     }
     if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
       position += 1
-      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+      if position < bytes.count,
+        bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+      {
         position += 1
       }
       guard digits() > 0 else { throw Failure(reason: "invalid number: no exponent digits") }
@@ -255,7 +264,8 @@ public struct JSONParser {
   }
 
   private static func describe(_ byte: UInt8) -> String {
-    (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+    (0x21...0x7E).contains(byte)
+      ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
   }
 
   /// The 1-based line and column (in characters) of byte `offset`.

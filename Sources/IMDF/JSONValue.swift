@@ -85,7 +85,8 @@ extension JSONValue: Codable {
 }
 
 /// Literals build JSON values directly, e.g. `let v: JSONValue = ["a", 1]`.
-extension JSONValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral,
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral,
+  ExpressibleByIntegerLiteral,
   ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral
 {
   public init(stringLiteral value: String) { self = .string(value) }

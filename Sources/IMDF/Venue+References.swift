@@ -1,9 +1,14 @@
 /// Lookups that resolve the references between features of a venue.
 public struct VenueIndex: Sendable {
+  /// Position in the venue's unit array by unit id (first occurrence wins).
   public let unitsByID: [String: Int]
+  /// Position in the venue's level array by level id (first occurrence wins).
   public let levelsByID: [String: Int]
+  /// Position in the venue's building array by building id (first occurrence wins).
   public let buildingsByID: [String: Int]
+  /// Position in the venue's anchor array by anchor id (first occurrence wins).
   public let anchorsByID: [String: Int]
+  /// Position in the venue's address array by address id (first occurrence wins).
   public let addressesByID: [String: Int]
   /// Every id in the archive with its feature type (first occurrence wins).
   public let typesByID: [String: FeatureType]
@@ -68,7 +73,9 @@ extension Venue {
   public func occupantsByUnit(index: VenueIndex) -> [String: [Occupant]] {
     var result: [String: [Occupant]] = [:]
     for occupant in occupants {
-      if let unit = unit(of: occupant, index: index) { result[unit.id, default: []].append(occupant) }
+      if let unit = unit(of: occupant, index: index) {
+        result[unit.id, default: []].append(occupant)
+      }
     }
     return result
   }

@@ -9,20 +9,35 @@ public struct Venue: Sendable {
   public var manifest: Manifest?
   /// The venue features (IMDF expects exactly one).
   public var venues: [VenueFeature] = []
+  /// The `address.geojson` features, in file order.
   public var addresses: [Address] = []
+  /// The `amenity.geojson` features, in file order.
   public var amenities: [Amenity] = []
+  /// The `anchor.geojson` features, in file order.
   public var anchors: [Anchor] = []
+  /// The `building.geojson` features, in file order.
   public var buildings: [Building] = []
+  /// The `detail.geojson` features, in file order.
   public var details: [Detail] = []
+  /// The `fixture.geojson` features, in file order.
   public var fixtures: [Fixture] = []
+  /// The `footprint.geojson` features, in file order.
   public var footprints: [Footprint] = []
+  /// The `geofence.geojson` features, in file order.
   public var geofences: [Geofence] = []
+  /// The `kiosk.geojson` features, in file order.
   public var kiosks: [Kiosk] = []
+  /// The `level.geojson` features, in file order.
   public var levels: [Level] = []
+  /// The `occupant.geojson` features, in file order.
   public var occupants: [Occupant] = []
+  /// The `opening.geojson` features, in file order.
   public var openings: [Opening] = []
+  /// The `relationship.geojson` features, in file order.
   public var relationships: [Relationship] = []
+  /// The `section.geojson` features, in file order.
   public var sections: [Section] = []
+  /// The `unit.geojson` features, in file order.
   public var units: [Unit] = []
   /// Files in the archive that are not IMDF (extensions, licences), not read.
   public var ignoredFiles: [String] = []

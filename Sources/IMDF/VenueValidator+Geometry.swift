@@ -49,7 +49,8 @@ extension VenueValidator {
         add(.error, .unit, unit.id, "lies outside its level's outline")
         continue
       }
-      let overshoot = shapes.flatMap(\.exterior.points)
+      let overshoot =
+        shapes.flatMap(\.exterior.points)
         .filter { !level.contains($0) }
         .map { level.distanceToBoundary(from: $0) }
         .max() ?? 0
@@ -100,7 +101,8 @@ extension VenueValidator {
         let sides = Set(near.map { owners[$0] }).compactMap { unitsByLevel[levelID]?[$0].unit }
         let vehicular: Set<String> = ["parking", "road"]
         if !sides.contains(where: { vehicular.contains($0.category ?? "") }) {
-          let hint = opening.extraProperties["unit_categoty"]?.stringValue
+          let hint =
+            opening.extraProperties["unit_categoty"]?.stringValue
             ?? sides.compactMap(\.category).sorted().joined(separator: "/")
           add(
             .warning, .opening, opening.id,

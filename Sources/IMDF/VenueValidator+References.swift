@@ -1,7 +1,10 @@
 extension VenueValidator {
   /// Every reference must point at an existing feature of the right type.
   mutating func checkReferences() {
-    func check(_ type: FeatureType, _ id: String, _ key: String, _ target: String?, _ want: FeatureType, required: Bool = false) {
+    func check(
+      _ type: FeatureType, _ id: String, _ key: String, _ target: String?, _ want: FeatureType,
+      required: Bool = false
+    ) {
       guard let target else {
         if required { add(.error, type, id, "has no \(key)") }
         return
@@ -11,7 +14,8 @@ extension VenueValidator {
         return
       }
       if found != want {
-        add(.error, type, id, "\(key) \(target) is a \(found.rawValue), expected a \(want.rawValue)")
+        add(
+          .error, type, id, "\(key) \(target) is a \(found.rawValue), expected a \(want.rawValue)")
       }
     }
     for u in venue.units { check(.unit, u.id, "level_id", u.levelID, .level, required: true) }

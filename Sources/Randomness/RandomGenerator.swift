@@ -40,7 +40,8 @@ public final class RandomGenerator {
   /// The child's seed mixes this generator's seed with the stream number (SplitMix64), so the
   /// same parent seed and stream always give the same child, whatever was drawn before.
   public func split(stream: Int) throws(RandomnessError) -> RandomGenerator {
-    let mixed = SplitMix64.mix(seed &+ 0x9E37_79B9_7F4A_7C15 &* UInt64(truncatingIfNeeded: stream + 1))
+    let mixed = SplitMix64.mix(
+      seed &+ 0x9E37_79B9_7F4A_7C15 &* UInt64(truncatingIfNeeded: stream + 1))
     return try RandomGenerator(kind: kind, seed: mixed)
   }
 }

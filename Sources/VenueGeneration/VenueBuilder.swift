@@ -23,7 +23,9 @@ public struct VenueBuilder {
   public func id(_ key: String) -> String { StableUUID.make(key) }
 
   /// Adds a feature of `type` with key `key`, geometry and properties.
-  public mutating func add(_ type: FeatureType, _ key: String, geometry: JSONValue, properties: [String: JSONValue]) {
+  public mutating func add(
+    _ type: FeatureType, _ key: String, geometry: JSONValue, properties: [String: JSONValue]
+  ) {
     let feature: JSONValue = .object([
       "id": .string(id(key)), "type": .string("Feature"), "feature_type": .string(type.rawValue),
       "geometry": geometry, "properties": .object(properties),
@@ -66,7 +68,8 @@ public struct VenueBuilder {
       "version": "1.0.0", "created": "2026-01-01T00:00:00Z", "generated_by": .string(generator),
       "language": "en",
     ])
-    try encoder.encode(manifest).write(to: folder.appendingPathComponent("manifest.json"), options: .atomic)
+    try encoder.encode(manifest).write(
+      to: folder.appendingPathComponent("manifest.json"), options: .atomic)
     for type in FeatureType.allCases {
       guard let list = features[type] else { continue }
       var text = "{\"type\":\"FeatureCollection\",\"name\":\"\(type.rawValue)\",\"features\":[\n"
@@ -77,4 +80,3 @@ public struct VenueBuilder {
     }
   }
 }
-

@@ -10,7 +10,7 @@ import Testing
     let text = try VenueInfo.parse([RepositoryPaths.sampleVenue("office")]).render()
     #expect(text.hasPrefix("Fingerpost Office (businesscampus)"))
     #expect(text.contains("levels      3, 99 units, 91 openings"))
-    #expect(text.contains("stairs 4 (1↔2, G↔1); elevator 2 (1↔2, G↔1)"))
+    #expect(text.contains("stairs 4 (0↔1, 1↔2); elevator 2 (0↔1, 1↔2)"))
     #expect(text.contains("60.0 m × 45.0 m"))
     #expect(text.contains("0 errors, 0 warnings"))
   }
@@ -21,7 +21,8 @@ import Testing
       #expect(valid)
       #expect(text.contains("valid: 0 error(s), 0 warning(s)"))
     }
-    let (json, _) = try VenueValidate.parse([RepositoryPaths.sampleVenue("mall"), "--json"]).render()
+    let (json, _) = try VenueValidate.parse([RepositoryPaths.sampleVenue("mall"), "--json"])
+      .render()
     #expect(json.contains("\"valid\" : true"))
   }
 
@@ -45,7 +46,9 @@ import Testing
 
   @Test func unknownUnitsAndMissingVenuesAreClearErrors() throws {
     #expect {
-      try VenueRoute.parse([RepositoryPaths.sampleVenue("mall"), "--from", "Nowhere", "--to", "Shop 1.01"]).render()
+      try VenueRoute.parse([
+        RepositoryPaths.sampleVenue("mall"), "--from", "Nowhere", "--to", "Shop 1.01",
+      ]).render()
     } throws: { "\($0)".contains("no unit is named or has the id 'Nowhere'") }
     #expect {
       try VenueInfo.parse(["/no/such/venue"]).render()

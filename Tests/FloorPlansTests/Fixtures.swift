@@ -4,8 +4,10 @@ import TestSupport
 
 /// The committed sample venues as floor plans, loaded once.
 enum Fixtures {
-  static let office = FloorPlanSet(venue: try! VenueLoader.load(path: RepositoryPaths.sampleVenue("office")))
-  static let mall = FloorPlanSet(venue: try! VenueLoader.load(path: RepositoryPaths.sampleVenue("mall")))
+  static let office = FloorPlanSet(
+    venue: try! VenueLoader.load(path: RepositoryPaths.sampleVenue("office")))
+  static let mall = FloorPlanSet(
+    venue: try! VenueLoader.load(path: RepositoryPaths.sampleVenue("mall")))
 
   /// The unit named `name` on the plan at `ordinal`.
   static func unit(_ set: FloorPlanSet, _ name: String, ordinal: Int) -> UnitRef {

@@ -17,7 +17,8 @@ struct PolyMapPlanTests {
     let low = set.plans.firstIndex { $0.ordinal == 1 && $0.buildingIDs == building3 }!
     let high = set.plans.firstIndex { $0.ordinal == 5 }!
     let a = UnitRef(plan: low, unit: set.plans[low].units.firstIndex { $0.category == "walkway" }!)
-    let b = UnitRef(plan: high, unit: set.plans[high].units.firstIndex { $0.category == "walkway" }!)
+    let b = UnitRef(
+      plan: high, unit: set.plans[high].units.firstIndex { $0.category == "walkway" }!)
     let route = try Router(set).route(from: a, to: b)
     #expect(route.levelChanges.count == 4)
   }

@@ -4,16 +4,21 @@ import Testing
 
 @Suite struct RouterTests {
   /// Every straight leg of a route must stay clear of walls.
-  func expectLegal(_ route: Route, _ set: FloorPlanSet, sourceLocation: SourceLocation = #_sourceLocation) {
+  func expectLegal(
+    _ route: Route, _ set: FloorPlanSet, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     for (a, b) in zip(route.waypoints, route.waypoints.dropFirst()) where a.plan == b.plan {
-      #expect(!set.plans[a.plan].crossesWall(Segment(a.point, b.point)), "leg \(a.point) → \(b.point) crosses a wall", sourceLocation: sourceLocation)
+      #expect(
+        !set.plans[a.plan].crossesWall(Segment(a.point, b.point)),
+        "leg \(a.point) → \(b.point) crosses a wall", sourceLocation: sourceLocation)
     }
   }
 
   @Test func officeRouteClimbsTwoFloorsByStairs() throws {
     let set = Fixtures.office
     let route = try Router(set).route(
-      from: Fixtures.unit(set, "Room 0.01", ordinal: 0), to: Fixtures.unit(set, "Room 2.52", ordinal: 2))
+      from: Fixtures.unit(set, "Room 0.01", ordinal: 0),
+      to: Fixtures.unit(set, "Room 2.52", ordinal: 2))
     #expect(route.levelChanges.map(\.kind) == [.stairs, .stairs])
     #expect(route.legs.first.map { set.plans[$0.plan].ordinal } == 0)
     #expect(route.legs.last.map { set.plans[$0.plan].ordinal } == 2)
@@ -37,7 +42,8 @@ import Testing
   @Test func mallRouteRidesAnEscalatorOrTheElevator() throws {
     let set = Fixtures.mall
     let route = try Router(set).route(
-      from: Fixtures.unit(set, "Shop G.01", ordinal: 0), to: Fixtures.unit(set, "Shop 1.07", ordinal: 1))
+      from: Fixtures.unit(set, "Shop G.01", ordinal: 0),
+      to: Fixtures.unit(set, "Shop 1.07", ordinal: 1))
     #expect(route.levelChanges.count == 1)
     #expect([ConnectorKind.escalator, .elevator].contains(route.levelChanges[0].kind))
     expectLegal(route, set)
@@ -59,7 +65,8 @@ import Testing
     let set = Fixtures.mall
     #expect(throws: Router.Failure.self) {
       try Router(set).route(
-        from: Route.Waypoint(plan: 1, point: .zero), to: Route.Waypoint(plan: 1, point: Point(x: 0, y: -15)))
+        from: Route.Waypoint(plan: 1, point: .zero),
+        to: Route.Waypoint(plan: 1, point: Point(x: 0, y: -15)))
     }
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import Testing
 
@@ -47,5 +48,3 @@ import Testing
     #expect(p.x > 0 && p.y < 0)
   }
 }
-
-import Foundation

@@ -4,7 +4,8 @@ import Testing
 @Suite struct PolygonTests {
   /// A 10 × 10 m square with a 2 × 2 m hole at (4…6, 4…6).
   let donut = Polygon(
-    exterior: Ring([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10), Point(x: 0, y: 10)]),
+    exterior: Ring([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10), Point(x: 0, y: 10)]
+    ),
     holes: [Ring([Point(x: 4, y: 4), Point(x: 4, y: 6), Point(x: 6, y: 6), Point(x: 6, y: 4)])])
 
   @Test func areaAndCentroid() {

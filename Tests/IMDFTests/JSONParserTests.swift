@@ -1,5 +1,6 @@
 import Foundation
 import IMDF
+import TestSupport
 import Testing
 
 @Suite struct JSONParserTests {
@@ -48,5 +49,3 @@ import Testing
     #expect(ours == theirs)
   }
 }
-
-import TestSupport

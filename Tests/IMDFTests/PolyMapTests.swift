@@ -28,10 +28,13 @@ struct PolyMapTests {
       ]))
     let report = VenueValidator.validate(venue)
     let mislabelled = report.findings.filter {
-      $0.file == "opening.geojson" && $0.severity == .warning && $0.message.contains("probably mislabelled")
+      $0.file == "opening.geojson" && $0.severity == .warning
+        && $0.message.contains("probably mislabelled")
     }
     #expect(mislabelled.count == 472)
     #expect(venue.openings.allSatisfy { $0.extraProperties["unit_categoty"] != nil })
-    #expect(report.findings.contains { $0.file == "level.geojson" && $0.message.contains("\"arrivals\"") })
+    #expect(
+      report.findings.contains { $0.file == "level.geojson" && $0.message.contains("\"arrivals\"") }
+    )
   }
 }

@@ -18,9 +18,12 @@ import Testing
     containing text: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let found = report.findings.contains {
-      $0.severity == severity && $0.file == file && (id == nil || $0.featureID == id) && $0.message.contains(text)
+      $0.severity == severity && $0.file == file && (id == nil || $0.featureID == id)
+        && $0.message.contains(text)
     }
-    #expect(found, "no \(severity) in \(file) containing \"\(text)\"; got:\n\(report.text)", sourceLocation: sourceLocation)
+    #expect(
+      found, "no \(severity) in \(file) containing \"\(text)\"; got:\n\(report.text)",
+      sourceLocation: sourceLocation)
   }
 
   @Test func theMiniVenueIsValid() throws {
@@ -30,7 +33,9 @@ import Testing
   }
 
   @Test func invalidJSONNamesLineAndColumn() throws {
-    let r = try report { $0["unit.geojson"] = "{\n \"type\": \"FeatureCollection\",\n \"features\": [,]\n}" }
+    let r = try report {
+      $0["unit.geojson"] = "{\n \"type\": \"FeatureCollection\",\n \"features\": [,]\n}"
+    }
     let finding = try #require(r.findings.first { $0.file == "unit.geojson" && $0.line != nil })
     #expect(finding.severity == .error)
     #expect(finding.line == 3 && finding.column == 15)
@@ -51,12 +56,14 @@ import Testing
   @Test func wrongFeatureTypeDuplicateAndNonUUIDIds() throws {
     let r = try report {
       $0["unit.geojson"] = MiniVenue.collection([
-        MiniVenue.unit(MiniVenue.roomA, "room", "A", (0, 0, 10, 10)).replacingOccurrences(of: "\"feature_type\":\"unit\"", with: "\"feature_type\":\"units\""),
+        MiniVenue.unit(MiniVenue.roomA, "room", "A", (0, 0, 10, 10)).replacingOccurrences(
+          of: "\"feature_type\":\"unit\"", with: "\"feature_type\":\"units\""),
         MiniVenue.unit(MiniVenue.roomA, "room", "B", (10, 0, 20, 10)),
         MiniVenue.unit("room-c", "room", "C", (12, 2, 14, 4)),
       ])
     }
-    expectFinding(r, .error, file: "unit.geojson", id: MiniVenue.roomA, containing: "feature_type is \"units\"")
+    expectFinding(
+      r, .error, file: "unit.geojson", id: MiniVenue.roomA, containing: "feature_type is \"units\"")
     expectFinding(r, .error, file: "unit.geojson", id: MiniVenue.roomA, containing: "duplicate id")
     expectFinding(r, .error, file: "unit.geojson", id: "room-c", containing: "not a UUID")
   }
@@ -64,12 +71,17 @@ import Testing
   @Test func danglingAndMistypedReferences() throws {
     let r = try report {
       $0["unit.geojson"] = MiniVenue.collection([
-        MiniVenue.unit(MiniVenue.roomA, "room", "A", (0, 0, 10, 10), level: "00000000-0000-4000-8000-000000000000"),
+        MiniVenue.unit(
+          MiniVenue.roomA, "room", "A", (0, 0, 10, 10),
+          level: "00000000-0000-4000-8000-000000000000"),
         MiniVenue.unit(MiniVenue.roomB, "room", "B", (10, 0, 20, 10), level: MiniVenue.buildingID),
       ])
     }
-    expectFinding(r, .error, file: "unit.geojson", id: MiniVenue.roomA, containing: "references no feature")
-    expectFinding(r, .error, file: "unit.geojson", id: MiniVenue.roomB, containing: "is a building, expected a level")
+    expectFinding(
+      r, .error, file: "unit.geojson", id: MiniVenue.roomA, containing: "references no feature")
+    expectFinding(
+      r, .error, file: "unit.geojson", id: MiniVenue.roomB,
+      containing: "is a building, expected a level")
   }
 
   @Test func geometryTypeNotAllowed() throws {
@@ -79,7 +91,9 @@ import Testing
         #"{"id":"\#(MiniVenue.roomB)","type":"Feature","feature_type":"unit","geometry":{"type":"Point","coordinates":[0,0]},"properties":{"category":"room","level_id":"\#(MiniVenue.levelID)"}}"#,
       ])
     }
-    expectFinding(r, .error, file: "unit.geojson", id: MiniVenue.roomB, containing: "geometry Point is not allowed for unit")
+    expectFinding(
+      r, .error, file: "unit.geojson", id: MiniVenue.roomB,
+      containing: "geometry Point is not allowed for unit")
   }
 
   @Test func unclosedAndSelfIntersectingRings() throws {
@@ -92,7 +106,8 @@ import Testing
         #"{"id":"\#(MiniVenue.roomB)","type":"Feature","feature_type":"unit","geometry":{"type":"Polygon","coordinates":[\#(open)]},"properties":{"category":"room","level_id":"\#(MiniVenue.levelID)"}}"#,
       ])
     }
-    expectFinding(r, .error, file: "unit.geojson", id: MiniVenue.roomA, containing: "intersects itself")
+    expectFinding(
+      r, .error, file: "unit.geojson", id: MiniVenue.roomA, containing: "intersects itself")
     expectFinding(r, .error, file: "unit.geojson", id: MiniVenue.roomB, containing: "not closed")
   }
 
@@ -102,15 +117,22 @@ import Testing
         MiniVenue.unit(MiniVenue.roomA, "room", "A", (0, 0, 10, 10)),
         MiniVenue.unit(MiniVenue.roomB, "room", "B", (40, 0, 50, 10)),
       ])
-      $0["opening.geojson"] = MiniVenue.collection([MiniVenue.opening(MiniVenue.doorID, (4, 4), (5, 5))])
+      $0["opening.geojson"] = MiniVenue.collection([
+        MiniVenue.opening(MiniVenue.doorID, (4, 4), (5, 5))
+      ])
     }
-    expectFinding(r, .error, file: "unit.geojson", id: MiniVenue.roomB, containing: "outside its level's outline")
-    expectFinding(r, .warning, file: "opening.geojson", id: MiniVenue.doorID, containing: "lies on no unit boundary")
+    expectFinding(
+      r, .error, file: "unit.geojson", id: MiniVenue.roomB,
+      containing: "outside its level's outline")
+    expectFinding(
+      r, .warning, file: "opening.geojson", id: MiniVenue.doorID,
+      containing: "lies on no unit boundary")
   }
 
   @Test func twoIndoorLevelsOfABuildingWithOneOrdinal() throws {
     let r = try report {
-      let level = #"{"id":"ID","type":"Feature","feature_type":"level","geometry":{"type":"Polygon","coordinates":[\#(MiniVenue.ring(0, 0, 20, 10))]},"properties":{"category":"unspecified","ordinal":0,"outdoor":false,"building_ids":["\#(MiniVenue.buildingID)"]}}"#
+      let level =
+        #"{"id":"ID","type":"Feature","feature_type":"level","geometry":{"type":"Polygon","coordinates":[\#(MiniVenue.ring(0, 0, 20, 10))]},"properties":{"category":"unspecified","ordinal":0,"outdoor":false,"building_ids":["\#(MiniVenue.buildingID)"]}}"#
       $0["level.geojson"] = MiniVenue.collection([
         level.replacingOccurrences(of: "\"ID\"", with: "\"\(MiniVenue.levelID)\""),
         level.replacingOccurrences(of: "\"ID\"", with: "\"cccccccc-cccc-4ccc-8ccc-cccccccccccc\""),
@@ -125,7 +147,9 @@ import Testing
         MiniVenue.opening(MiniVenue.doorID, (10, 4.5), (10, 5.5), category: "automobile")
       ])
     }
-    expectFinding(r, .warning, file: "opening.geojson", id: MiniVenue.doorID, containing: "probably mislabelled")
+    expectFinding(
+      r, .warning, file: "opening.geojson", id: MiniVenue.doorID, containing: "probably mislabelled"
+    )
   }
 
   @Test func jsonReportIsMachineReadable() throws {

@@ -23,7 +23,8 @@ import ZIPFoundation
     #expect(room.displayPoint != nil)
     #expect(venue.openings.first?.door?["type"] == .string("hinged"))
     #expect(venue.ignoredFiles == ["README.txt", "navPath.geojson"])
-    #expect(venue.findings.contains { $0.file == "navPath.geojson" && $0.message.contains("ignored") })
+    #expect(
+      venue.findings.contains { $0.file == "navPath.geojson" && $0.message.contains("ignored") })
   }
 
   @Test func resolvesReferences() throws {
@@ -56,7 +57,10 @@ import ZIPFoundation
     #expect(venue.units[0].category == "mysterycategory")
     #expect(venue.openings[0].geometry?.lines.count == 2)
     let report = VenueValidator.validate(venue)
-    #expect(report.findings.contains { $0.severity == .warning && $0.message.contains("unknown unit category \"mysterycategory\"") })
+    #expect(
+      report.findings.contains {
+        $0.severity == .warning && $0.message.contains("unknown unit category \"mysterycategory\"")
+      })
   }
 
   @Test func loadsAZipArchiveWithATopFolder() throws {

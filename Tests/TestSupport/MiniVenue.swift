@@ -29,14 +29,19 @@ public enum MiniVenue {
   }
 
   /// A unit feature with a rectangular outline.
-  public static func unit(_ id: String, _ category: String, _ name: String, _ r: (Double, Double, Double, Double), level: String = levelID) -> String {
+  public static func unit(
+    _ id: String, _ category: String, _ name: String, _ r: (Double, Double, Double, Double),
+    level: String = levelID
+  ) -> String {
     """
     {"id":"\(id)","type":"Feature","feature_type":"unit","geometry":{"type":"Polygon","coordinates":[\(ring(r.0, r.1, r.2, r.3))]},"properties":{"category":"\(category)","name":{"en":"\(name)","fr":"\(name) (fr)"},"level_id":"\(level)","display_point":{"type":"Point","coordinates":[\((r.0 + r.2) / 2 * d),\((r.1 + r.3) / 2 * d)]},"vendor_note":"kept"}}
     """
   }
 
   /// An opening feature between two points in metres.
-  public static func opening(_ id: String, _ a: (Double, Double), _ b: (Double, Double), category: String = "pedestrian") -> String {
+  public static func opening(
+    _ id: String, _ a: (Double, Double), _ b: (Double, Double), category: String = "pedestrian"
+  ) -> String {
     """
     {"id":"\(id)","type":"Feature","feature_type":"opening","geometry":{"type":"LineString","coordinates":[[\(a.0 * d),\(a.1 * d)],[\(b.0 * d),\(b.1 * d)]]},"properties":{"category":"\(category)","level_id":"\(levelID)","door":{"type":"hinged"}}}
     """
@@ -62,7 +67,8 @@ public enum MiniVenue {
         #"{"id":"\#(levelID)","type":"Feature","feature_type":"level","geometry":{"type":"Polygon","coordinates":[\#(ring(0, 0, 20, 10))]},"properties":{"category":"unspecified","ordinal":0,"outdoor":false,"name":{"en":"Ground"},"short_name":{"en":"G"},"building_ids":["\#(buildingID)"]}}"#
       ]),
       "unit.geojson": collection([
-        unit(roomA, "room", "Room A", (0, 0, 10, 10)), unit(roomB, "office", "Room B", (10, 0, 20, 10)),
+        unit(roomA, "room", "Room A", (0, 0, 10, 10)),
+        unit(roomB, "office", "Room B", (10, 0, 20, 10)),
       ]),
       "opening.geojson": collection([opening(doorID, (10, 4.5), (10, 5.5))]),
       "anchor.geojson": collection([

@@ -1,0 +1,28 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Release-mode benchmarks for Fingerpost, kept out of the main package so that `swift test`
+// does not build the benchmark harness. Run: `make bench` (or `swift package benchmark` here).
+let package = Package(
+  name: "FingerpostBenchmarks",
+  platforms: [.macOS(.v14)],
+  dependencies: [
+    .package(name: "Fingerpost", path: ".."),
+    .package(
+      url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]
+    ),
+  ],
+  targets: [
+    .executableTarget(
+      name: "FloorPlanBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "IMDF", package: "Fingerpost"),
+        .product(name: "FloorPlans", package: "Fingerpost"),
+        .product(name: "Geometry", package: "Fingerpost"),
+      ],
+      path: "Benchmarks/FloorPlanBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+  ]
+)

@@ -1,0 +1,46 @@
+# Fingerpost: `make demo` runs the main job, `make test` runs the tests.
+# Both install what is missing first (GNU GSL through apt-get, with sudo when not root).
+
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+FINGERPOST := .build/release/fingerpost
+
+.PHONY: all deps build demo test venues bench format clean
+
+all: build
+
+## deps: install the system packages the build needs (libgsl-dev, pkg-config).
+deps:
+	@if ! dpkg -s libgsl-dev >/dev/null 2>&1 || ! command -v pkg-config >/dev/null 2>&1; then \
+	  echo "installing libgsl-dev and pkg-config"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libgsl-dev pkg-config; \
+	fi
+
+## build: release build of the fingerpost tool.
+build: deps
+	$(SWIFT) build -c release --product fingerpost
+
+## demo: the main job; for now, load the sample office venue and print its summary and a route.
+demo: build
+	$(FINGERPOST) venue info Surveys/office
+	$(FINGERPOST) venue route Surveys/office --from "Room 0.01" --to "Room 2.52"
+
+## test: every unit and end-to-end test.
+test: deps
+	$(SWIFT) test
+
+## venues: regenerate the committed sample venues in Surveys/ (tests check they are current).
+venues: build
+	$(FINGERPOST) venue generate all -o Surveys
+
+## bench: release-mode benchmarks (PolyMap load + floor plans, unit lookups), printed as a table.
+bench: deps
+	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark --no-progress
+
+## format: format the sources with the checked-in .swift-format.
+format:
+	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Benchmarks
+
+clean:
+	rm -rf .build Benchmarks/.build
