@@ -58,7 +58,8 @@ struct UnitQuery {
     let wanted = text.lowercased()
     var matches: [UnitRef] = []
     for (p, plan) in plans.plans.enumerated() where ordinal == nil || plan.ordinal == ordinal {
-      for (u, unit) in plan.units.enumerated() where unit.name?.lowercased() == wanted {
+      for (u, unit) in plan.units.enumerated()
+      where unit.names.contains(where: { $0.lowercased() == wanted }) {
         matches.append(UnitRef(plan: p, unit: u))
       }
     }

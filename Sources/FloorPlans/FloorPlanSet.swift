@@ -29,6 +29,7 @@ public struct FloorPlanSet: Sendable {
       let units = (unitsByLevel[level.id] ?? []).map { unit in
         PlanUnit(
           id: unit.id, name: unit.name?.text(preferring: language),
+          names: [unit.name, unit.altName].compactMap { $0 }.flatMap { Array($0.values.values) },
           category: unit.category ?? "unspecified",
           kind: UnitKind(category: unit.category, nonpublicWalkable: nonpublicWalkable),
           shape: MultiPolygon(unit.geometry?.localPolygons(in: frame) ?? []),

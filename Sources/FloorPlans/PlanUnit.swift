@@ -6,6 +6,8 @@ public struct PlanUnit: Sendable, Hashable {
   public let id: String
   /// The unit's display name, if any.
   public let name: String?
+  /// Every name and alternative name of the unit, in every language, for lookups.
+  public let names: [String]
   /// The IMDF category as written.
   public let category: String
   /// Walkability, open-plan and connector role.
@@ -17,11 +19,13 @@ public struct PlanUnit: Sendable, Hashable {
 
   /// Creates a unit from its parts.
   public init(
-    id: String, name: String?, category: String, kind: UnitKind, shape: MultiPolygon,
+    id: String, name: String?, names: [String] = [], category: String, kind: UnitKind,
+    shape: MultiPolygon,
     displayPoint: Point?
   ) {
     self.id = id
     self.name = name
+    self.names = Array(Set(names + (name.map { [$0] } ?? []))).sorted()
     self.category = category
     self.kind = kind
     self.shape = shape

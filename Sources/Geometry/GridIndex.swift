@@ -13,6 +13,10 @@ public struct GridIndex: Sendable {
   @usableFromInline let starts: [Int32]
   @usableFromInline let items: [Int32]
 
+  /// The most cells along either axis: a stray coordinate far away coarsens the grid rather
+  /// than exhausting memory.
+  public static let maximumCells = 1024
+
   /// Builds an index of `boxes` (item `i` has box `boxes[i]`) with the given cell size in metres.
   public init(boxes: [BoundingBox], cellSize: Double) {
     let all = boxes.dropFirst().reduce(boxes.first ?? BoundingBox(min: .zero, max: .zero)) {
@@ -20,8 +24,9 @@ public struct GridIndex: Sendable {
     }
     let bounds = all.expanded(by: 1e-6)
     let size = Swift.max(cellSize, 1e-3)
-    let columns = Swift.max(1, Swift.min(4096, Int((bounds.width / size).rounded(.up))))
-    let rows = Swift.max(1, Swift.min(4096, Int((bounds.height / size).rounded(.up))))
+    let columns = Swift.max(
+      1, Swift.min(Self.maximumCells, Int((bounds.width / size).rounded(.up))))
+    let rows = Swift.max(1, Swift.min(Self.maximumCells, Int((bounds.height / size).rounded(.up))))
     self.bounds = bounds
     self.cellSize = Swift.max(bounds.width / Double(columns), bounds.height / Double(rows), 1e-3)
     self.columns = columns

@@ -87,15 +87,20 @@ public struct Ring: Hashable, Sendable, Codable {
   }
 
   /// The first point where two non-adjacent edges meet, if any.
+  ///
+  /// Candidate pairs come from a grid of the edges, so a ring of many thousand vertices is
+  /// checked in about linear time rather than quadratic.
   public var firstSelfIntersection: Point? {
     let e = edges
     let n = e.count
     guard n >= 3 else { return nil }
-    let boxes = e.map(\.bounds)
+    let box = bounds
+    let cell = Swift.max(box.width, box.height) / Swift.max(1, Double(n).squareRoot())
+    let index = SegmentIndex(e, cellSize: Swift.max(cell, 1e-6))
     for i in 0..<n {
-      for j in (i + 1)..<n {
+      for j in index.grid.candidates(in: e[i].bounds) where j > i {
         if j == i + 1 || (i == 0 && j == n - 1) { continue }
-        guard boxes[i].intersects(boxes[j]), e[i].intersects(e[j]) else { continue }
+        guard e[i].intersects(e[j]) else { continue }
         return e[i].intersection(with: e[j]) ?? e[i].a
       }
     }

@@ -44,6 +44,15 @@ import Testing
     #expect(text.contains("2 level change(s)"))
   }
 
+  @Test func unitsMatchByNameInAnyLanguage() throws {
+    let archive = try TemporaryArchive(MiniVenue.files)
+    defer { archive.remove() }
+    let text = try VenueRoute.parse([archive.path, "--from", "room a (fr)", "--to", "Room B"])
+      .render()
+    #expect(text.contains("Route from Room A (G Ground) to Room B (G Ground)"))
+    #expect(text.contains("0 level change(s)"))
+  }
+
   @Test func unknownUnitsAndMissingVenuesAreClearErrors() throws {
     #expect {
       try VenueRoute.parse([
