@@ -34,7 +34,8 @@ public struct Connector: Sendable, Hashable {
   public let source: Source
 }
 
-/// Finds vertical connectors: stacked units of the same connector category, plus relationships.
+/// Finds vertical connectors: stacked or abutting units of the same connector category on
+/// adjacent ordinals of a building, plus IMDF relationships.
 enum ConnectorFinder {
   static func find(
     plans: [FloorPlan], relationships: [(id: String, kind: ConnectorKind, ends: [String])]
@@ -99,12 +100,24 @@ enum ConnectorFinder {
     return links
   }
 
-  /// Whether two shapes share interior area (approximately: an interior point or a crossing).
+  /// How close (metres) two connector units on adjacent floors may be to count as one shaft:
+  /// real venues draw a flight on one floor and the landing above it side by side.
+  static let abutment = 0.5
+
+  /// Whether two shapes overlap or abut: an interior point of one inside the other, crossing
+  /// edges, or a vertex of one within `abutment` of the other.
   static func overlaps(_ a: MultiPolygon, _ b: MultiPolygon) -> Bool {
     for p in a.polygons where b.contains(p.interiorPoint) { return true }
     for p in b.polygons where a.contains(p.interiorPoint) { return true }
     for ea in a.edges {
       for eb in b.edges where ea.crossesProperly(eb) { return true }
+    }
+    for (x, y) in [(a, b), (b, a)] {
+      for polygon in x.polygons {
+        for v in polygon.exterior.points where y.distanceToBoundary(from: v) <= abutment {
+          return true
+        }
+      }
     }
     return false
   }

@@ -1,4 +1,6 @@
 import FloorPlans
+import Foundation
+import Geometry
 import IMDF
 import TestSupport
 import Testing
@@ -21,5 +23,42 @@ struct PolyMapPlanTests {
       plan: high, unit: set.plans[high].units.firstIndex { $0.category == "walkway" }!)
     let route = try Router(set).route(from: a, to: b)
     #expect(route.levelChanges.count == 4)
+  }
+
+  /// PolyMap ships its authors' walking graph (`navPath.geojson`): every link it draws between
+  /// floors must join two units that our connector detection links too.
+  @Test func connectorsAgreeWithTheAuthorsWalkingGraph() throws {
+    let root = RepositoryPaths.polymap!
+    let set = FloorPlanSet(venue: try VenueLoader.load(path: root))
+    let nav = try JSONParser.parse(
+      Data(contentsOf: URL(fileURLWithPath: root + "/navPath.geojson")))
+    var nodes: [String: (plan: Int, point: Point, neighbours: [String])] = [:]
+    for feature in nav["features"]?.arrayValue ?? [] {
+      guard let id = feature["id"]?.stringValue,
+        let level = feature["properties"]?["level_id"]?.stringValue,
+        let plan = set.planIndex(levelID: level),
+        let c = feature["geometry"]?["coordinates"]?.arrayValue,
+        let lon = c.first?.doubleValue, let lat = c.last?.doubleValue
+      else { continue }
+      let neighbours =
+        feature["properties"]?["neighbours"]?.arrayValue?.compactMap(\.stringValue) ?? []
+      nodes[id] = (
+        plan, set.frame.point(for: GeoCoordinate(longitude: lon, latitude: lat)), neighbours
+      )
+    }
+    var joined = Set<[UnitRef]>()
+    for c in set.connectors { joined.formUnion([[c.lower, c.upper], [c.upper, c.lower]]) }
+    var links = 0
+    for (_, a) in nodes {
+      for id in a.neighbours {
+        guard let b = nodes[id], b.plan != a.plan else { continue }
+        links += 1
+        let ua = try #require(set.plans[a.plan].unitIndex(at: a.point))
+        let ub = try #require(set.plans[b.plan].unitIndex(at: b.point))
+        #expect(
+          joined.contains([UnitRef(plan: a.plan, unit: ua), UnitRef(plan: b.plan, unit: ub)]))
+      }
+    }
+    #expect(links >= 70)  // 76 directed links between floors, per the data's README
   }
 }
