@@ -11,11 +11,14 @@ let package = Package(
     .library(name: "IMDF", targets: ["IMDF"]),
     .library(name: "FloorPlans", targets: ["FloorPlans"]),
     .library(name: "VenueGeneration", targets: ["VenueGeneration"]),
+    .library(name: "WiFi", targets: ["WiFi"]),
+    .library(name: "Radio", targets: ["Radio"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+    .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
   ],
   targets: [
     // C shim over GNU GSL, found through pkg-config.
@@ -37,10 +40,18 @@ let package = Package(
       ]
     ),
     .target(name: "VenueGeneration", dependencies: ["Geometry", "IMDF"]),
+    .target(name: "WiFi"),
+    .target(name: "ConfigFiles", dependencies: [.product(name: "Yams", package: "Yams")]),
+    .target(
+      name: "Radio",
+      dependencies: [
+        "Geometry", "FloorPlans", "Randomness", "WiFi", "ConfigFiles",
+      ]
+    ),
     .target(
       name: "FingerpostCLI",
       dependencies: [
-        "Geometry", "IMDF", "FloorPlans", "VenueGeneration", "Randomness",
+        "Geometry", "IMDF", "FloorPlans", "VenueGeneration", "Randomness", "WiFi", "Radio",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -60,6 +71,10 @@ let package = Package(
       name: "VenueGenerationTests",
       dependencies: ["VenueGeneration", "FloorPlans", "IMDF", "TestSupport"]
     ),
+    .testTarget(name: "WiFiTests", dependencies: ["WiFi"]),
+    .testTarget(name: "ConfigFilesTests", dependencies: ["ConfigFiles"]),
+    .testTarget(
+      name: "RadioTests", dependencies: ["Radio", "FloorPlans", "IMDF", "Randomness", "WiFi", "TestSupport"]),
     .testTarget(name: "FingerpostCLITests", dependencies: ["FingerpostCLI", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

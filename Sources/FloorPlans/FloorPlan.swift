@@ -18,6 +18,8 @@ public struct FloorPlan: Sendable {
   public let units: [PlanUnit]
   /// Unit boundaries a person cannot cross, split where doors and open-plan portals are.
   public let walls: [Segment]
+  /// The units on each side of `walls[i]`.
+  public let wallSides: [WallSides]
   /// The level's doors.
   public let doors: [Door]
   /// Passable shared boundaries between open-plan units.
@@ -31,7 +33,8 @@ public struct FloorPlan: Sendable {
 
   init(
     levelID: String, ordinal: Int, name: String, shortName: String, buildingIDs: [String],
-    outline: MultiPolygon, units: [PlanUnit], walls: [Segment], doors: [Door], portals: [Portal]
+    outline: MultiPolygon, units: [PlanUnit], walls: [Segment], wallSides: [WallSides],
+    doors: [Door], portals: [Portal]
   ) {
     self.levelID = levelID
     self.ordinal = ordinal
@@ -41,6 +44,7 @@ public struct FloorPlan: Sendable {
     self.outline = outline
     self.units = units
     self.walls = walls
+    self.wallSides = wallSides
     self.doors = doors
     self.portals = portals
     walkableUnits = units.indices.filter { units[$0].kind.isWalkable }
@@ -72,6 +76,11 @@ public struct FloorPlan: Sendable {
   /// Whether `p` lies in walkable space.
   public func isWalkable(_ p: Point) -> Bool {
     unitIndex(at: p).map { units[$0].kind.isWalkable } ?? false
+  }
+
+  /// The indices of the walls `segment` touches or crosses.
+  public func wallsCrossed(by segment: Segment) -> [Int] {
+    wallIndex.crossed(by: segment)
   }
 
   /// Whether walking straight along `segment` would cross a wall.

@@ -46,7 +46,8 @@ public struct FloorPlanSet: Sendable {
         shortName: level.shortName?.text(preferring: language) ?? String(ordinal),
         buildingIDs: level.buildingIDs,
         outline: MultiPolygon(level.geometry?.localPolygons(in: frame) ?? []),
-        units: units, walls: derived.walls, doors: derived.doors, portals: derived.portals)
+        units: units, walls: derived.walls, wallSides: derived.wallSides, doors: derived.doors,
+        portals: derived.portals)
     }
     let relationships = venue.relationships.compactMap {
       r -> (id: String, kind: ConnectorKind, ends: [String])? in

@@ -14,6 +14,8 @@ struct WallBuilder {
 
   struct Result {
     var walls: [Segment] = []
+    /// For each wall, the unit it bounds and the unit on its other side, if any.
+    var wallSides: [WallSides] = []
     var doors: [Door] = []
     var portals: [Portal] = []
   }
@@ -29,6 +31,16 @@ struct WallBuilder {
       }
     }
     let edgeIndex = SegmentIndex(edges, cellSize: 4)
+    // Every unit's edges, walkable or not, to tell what lies on the far side of a wall.
+    var allEdges: [Segment] = []
+    var allOwners: [Int] = []
+    for u in units.indices {
+      for edge in units[u].shape.edges where edge.length > 1e-6 {
+        allEdges.append(edge)
+        allOwners.append(u)
+      }
+    }
+    let neighbourIndex = SegmentIndex(allEdges, cellSize: 4)
     let doorSegments = openings.flatMap(\.segments)
     let doorIndex = SegmentIndex(doorSegments, cellSize: 4)
 
@@ -49,7 +61,12 @@ struct WallBuilder {
         }
         if open || v < u { gaps.append(shared) }
       }
-      result.walls += Self.remainder(of: edge, without: gaps)
+      for piece in Self.remainder(of: edge, without: gaps) {
+        let far = neighbourIndex.near(piece.midpoint, within: Self.tolerance)
+          .map { allOwners[$0] }.first { $0 != u }
+        result.walls.append(piece)
+        result.wallSides.append(WallSides(unit: u, otherUnit: far))
+      }
     }
     for opening in openings {
       for segment in opening.segments {
@@ -96,4 +113,12 @@ struct WallBuilder {
     }
     return pieces
   }
+}
+
+/// The units on the two sides of a wall (plan unit indices).
+public struct WallSides: Sendable, Hashable {
+  /// The walkable unit the wall bounds.
+  public let unit: Int
+  /// The unit on the other side, or `nil` for an outer wall.
+  public let otherUnit: Int?
 }

@@ -79,8 +79,63 @@ public struct GridIndex: Sendable {
     return found.map(Int.init).sorted()
   }
 
-  /// The distinct items filed in cells that `segment` passes through (its box's cells).
+  /// The distinct items filed in the cells `segment` passes through, in ascending order.
+  ///
+  /// Walks the cells along the segment (Amanatides–Woo), so a long diagonal ray visits a few
+  /// dozen cells rather than every cell of its bounding box.
   public func candidates(along segment: Segment) -> [Int] {
-    candidates(in: segment.bounds)
+    // Endpoints outside the grid would start the walk from a clamped cell: use the box instead.
+    guard bounds.contains(segment.a), bounds.contains(segment.b) else {
+      return candidates(in: segment.bounds)
+    }
+    var found: [Int32] = []
+    forEachCell(along: segment) { cell in
+      for k in Int(starts[cell])..<Int(starts[cell + 1]) { found.append(items[k]) }
+    }
+    guard found.count > 1 else { return found.map(Int.init) }
+    found.sort()
+    var unique: [Int] = [Int(found[0])]
+    for item in found.dropFirst() where Int(item) != unique[unique.count - 1] {
+      unique.append(Int(item))
+    }
+    return unique
+  }
+
+  /// Calls `body` with each cell index the segment passes through, from `a` to `b`.
+  func forEachCell(along segment: Segment, _ body: (Int) -> Void) {
+    guard segment.bounds.intersects(bounds) else { return }
+    var (c, r) = Self.cell(of: segment.a, bounds: bounds, size: cellSize, columns, rows)
+    let (c1, r1) = Self.cell(of: segment.b, bounds: bounds, size: cellSize, columns, rows)
+    let dx = segment.b.x - segment.a.x
+    let dy = segment.b.y - segment.a.y
+    let stepC = dx > 0 ? 1 : -1
+    let stepR = dy > 0 ? 1 : -1
+    func boundary(_ index: Int, _ step: Int, _ origin: Double) -> Double {
+      origin + Double(step > 0 ? index + 1 : index) * cellSize
+    }
+    var tMaxX = dx == 0 ? Double.infinity : (boundary(c, stepC, bounds.min.x) - segment.a.x) / dx
+    var tMaxY = dy == 0 ? Double.infinity : (boundary(r, stepR, bounds.min.y) - segment.a.y) / dy
+    let tDeltaX = dx == 0 ? Double.infinity : cellSize / abs(dx)
+    let tDeltaY = dy == 0 ? Double.infinity : cellSize / abs(dy)
+    let limit = abs(c1 - c) + abs(r1 - r) + 1
+    for _ in 0..<limit {
+      body(r * columns + c)
+      if c == c1 && r == r1 { break }
+      // Step into the next cell; on an exact corner take both steps so no cell is skipped.
+      if tMaxX < tMaxY {
+        c += stepC
+        tMaxX += tDeltaX
+      } else if tMaxY < tMaxX {
+        r += stepR
+        tMaxY += tDeltaY
+      } else {
+        body(r * columns + Swift.min(Swift.max(c + stepC, 0), columns - 1))
+        c += stepC
+        r += stepR
+        tMaxX += tDeltaX
+        tMaxY += tDeltaY
+      }
+      guard (0..<columns).contains(c), (0..<rows).contains(r) else { break }
+    }
   }
 }

@@ -32,4 +32,27 @@ import Testing
     #expect(!index.crossesAny(Segment(Point(x: 0.5, y: 0.5), Point(x: 2.5, y: 2.5))))
     #expect(!index.near(Point(x: 1.5, y: 0.2), within: 0.3).isEmpty)
   }
+
+  @Test func rayWalkAgreesWithBruteForceOnRandomSegments() {
+    let walls = squares.flatMap(\.edges)
+    let index = SegmentIndex(walls, cellSize: 2.5)
+    var state: UInt64 = 99
+    func next() -> Double {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(state >> 11) / Double(1 << 53) * 34 - 2
+    }
+    for _ in 0..<2000 {
+      let probe = Segment(Point(x: next(), y: next()), Point(x: next(), y: next()))
+      let brute = walls.indices.filter { walls[$0].intersects(probe) }
+      #expect(index.crossed(by: probe) == brute, "\(probe)")
+    }
+    // Axis-aligned and exactly diagonal rays through cell corners.
+    for probe in [
+      Segment(Point(x: 0.5, y: 0.5), Point(x: 29.5, y: 29.5)),
+      Segment(Point(x: 7.5, y: 0.1), Point(x: 7.5, y: 29.9)),
+      Segment(Point(x: 29, y: 1), Point(x: 1, y: 1)),
+    ] {
+      #expect(index.crossed(by: probe) == walls.indices.filter { walls[$0].intersects(probe) })
+    }
+  }
 }

@@ -1,0 +1,64 @@
+import Geometry
+import Randomness
+import WiFi
+
+/// Simulates the scans one device records in a world: fading, device offset, missed readings
+/// and stale entries carried over from its previous scan. Not `Sendable`: it owns a generator.
+public final class ScanSimulator {
+  /// The world scanned.
+  public let world: World
+  /// The scanning device.
+  public let device: Device
+  private let generator: RandomGenerator
+  /// The previous scan's RSSI per access point index (NaN: not reported).
+  private var previous: [Double]
+  private var current: [Double]
+
+  /// Creates a simulator for `device` drawing its noise from `generator`.
+  public init(world: World, device: Device, generator: RandomGenerator) {
+    self.world = world
+    self.device = device
+    self.generator = generator
+    previous = Array(repeating: .nan, count: world.accessPoints.count)
+    current = previous
+  }
+
+  /// One scan at `point` on plan `plan` at `time` seconds.
+  public func scan(at point: Point, plan: Int, time: Double) -> Scan {
+    let model = world.model
+    let stale = device.staleShare ?? model.staleShare
+    let fading = model.fadingSigma
+    let floor = model.sensitivity - device.sensitivityShift
+    var readings: [Reading] = []
+    readings.reserveCapacity(32)
+    for i in current.indices { current[i] = .nan }
+    for audible in world.audible[plan] {
+      let a = audible.accessPoint
+      let ap = world.accessPoints[a]
+      // A stale entry repeats what the previous scan reported for this AP.
+      let old = previous[a]
+      if !old.isNaN, generator.uniform() < stale {
+        readings.append(Reading(bssid: ap.bssid, rssi: old, frequency: ap.frequency))
+        current[a] = old
+        continue
+      }
+      let mean = audible.field.value(at: point) + device.offset
+      guard mean > floor - 4 * fading else { continue }
+      let rssi = (mean + generator.gaussian(sigma: fading)).rounded()
+      guard rssi >= floor, rssi < 0 else { continue }
+      guard generator.uniform() < model.detectionProbability(rssi + device.sensitivityShift) else {
+        continue
+      }
+      readings.append(Reading(bssid: ap.bssid, rssi: rssi, frequency: ap.frequency))
+      current[a] = rssi
+    }
+    swap(&previous, &current)
+    readings.sort { $0.rssi > $1.rssi }
+    return Scan(time: time, device: device.name, readings: readings)
+  }
+
+  /// Forgets the previous scan (e.g. after a long pause), so that no entry is stale.
+  public func reset() {
+    for i in previous.indices { previous[i] = .nan }
+  }
+}

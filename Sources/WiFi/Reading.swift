@@ -1,0 +1,20 @@
+/// One access point heard in a scan: its BSSID and received signal strength.
+public struct Reading: Hashable, Sendable, Codable {
+  /// The access point's MAC address, lower-case `aa:bb:cc:dd:ee:ff`.
+  public var bssid: String
+  /// Received signal strength in dBm (typically −100 … −30).
+  public var rssi: Double
+  /// The channel's centre frequency in MHz, when known.
+  public var frequency: Int?
+
+  /// Creates a reading; the BSSID is normalised to lower case.
+  public init(bssid: String, rssi: Double, frequency: Int? = nil) {
+    // Most BSSIDs arrive lower-case already: avoid allocating a copy for them.
+    self.bssid = bssid.utf8.contains { $0 >= 65 && $0 <= 90 } ? bssid.lowercased() : bssid
+    self.rssi = rssi
+    self.frequency = frequency
+  }
+
+  /// The band of the reading's frequency, if known.
+  public var band: Band? { frequency.map(Band.init(frequency:)) }
+}

@@ -1,0 +1,60 @@
+import ConfigFiles
+import Testing
+
+@Suite struct YAMLMapTests {
+  let text = """
+    name: office
+    seed: 7
+    model:
+      exponent: 3.1
+      bands: ["2.4", "5"]
+    points:
+      - { x: 1, y: 2 }
+      - { x: 3, y: oops }
+    """
+
+  @Test func readsTypedValuesAndNestedMaps() throws {
+    let root = try YAMLMap(text: text, file: "w.yaml")
+    #expect(try root.string("name") == "office")
+    #expect(try root.int("seed") == 7)
+    let model = try #require(try root.map("model"))
+    #expect(try model.double("exponent") == 3.1)
+    #expect(try model.strings("bands") == ["2.4", "5"])
+    #expect(try root.maps("points")?.count == 2)
+    #expect(try root.double("missing") == nil)
+    #expect(root.keys == ["name", "seed", "model", "points"])
+  }
+
+  @Test func unknownKeysNameTheKeyAndLine() throws {
+    let root = try YAMLMap(text: text, file: "w.yaml")
+    let model = try #require(try root.map("model"))
+    #expect(throws: ConfigurationError.self) { try model.allowOnly(["exponent"]) }
+    do {
+      try model.allowOnly(["exponent"])
+    } catch {
+      #expect(error.description == "w.yaml:5: model.bands: unknown key (expected one of: exponent)")
+    }
+  }
+
+  @Test func wrongTypesNameTheKeyAndLine() throws {
+    let root = try YAMLMap(text: text, file: "w.yaml")
+    let second = try #require(try root.maps("points")?.last)
+    do {
+      _ = try second.double("y")
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.line == 8)
+      #expect(error.key == "points[1].y")
+      #expect(error.message == "expected a number")
+    }
+    #expect(throws: ConfigurationError.self) { try root.map("seed") }
+  }
+
+  @Test func invalidYAMLAndNonMappingsAreRefused() {
+    #expect(throws: ConfigurationError.self) { try YAMLMap(text: "a: [1, 2\nb: 3", file: "x.yaml") }
+    #expect(throws: ConfigurationError.self) { try YAMLMap(text: "- 1\n- 2", file: "x.yaml") }
+    #expect {
+      try YAMLMap(text: "a: [1, 2\nb: 3", file: "x.yaml")
+    } throws: { ($0 as? ConfigurationError)?.line == 2 }
+  }
+}
