@@ -5,7 +5,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FINGERPOST := .build/release/fingerpost
 
-.PHONY: all deps build demo test venues bench format clean
+.PHONY: all deps build demo test venues surveys bench format clean
 
 all: build
 
@@ -33,6 +33,11 @@ test: deps
 ## venues: regenerate the committed sample venues in Surveys/ (tests check they are current).
 venues: build
 	$(FINGERPOST) venue generate all -o Surveys
+
+## surveys: regenerate the committed simulated surveys in Surveys/ (2 m spacing).
+surveys: build
+	$(FINGERPOST) survey simulate --world Surveys/office.world.yaml --seed 1 -o Surveys/office.survey.ndjson
+	$(FINGERPOST) survey simulate --world Surveys/mall.world.yaml --seed 2 -o Surveys/mall.survey.ndjson
 
 ## bench: release-mode benchmarks (PolyMap load + floor plans, unit lookups), printed as a table.
 bench: deps

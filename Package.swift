@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "VenueGeneration", targets: ["VenueGeneration"]),
     .library(name: "WiFi", targets: ["WiFi"]),
     .library(name: "Radio", targets: ["Radio"]),
+    .library(name: "Fingerprints", targets: ["Fingerprints"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -29,9 +30,10 @@ let package = Package(
     ),
     .target(name: "Randomness", dependencies: ["CGSL"]),
     .target(name: "Geometry"),
+    .target(name: "JSON"),
     .target(
       name: "IMDF",
-      dependencies: ["Geometry", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+      dependencies: ["Geometry", "JSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
     ),
     .target(
       name: "FloorPlans",
@@ -41,6 +43,11 @@ let package = Package(
     ),
     .target(name: "VenueGeneration", dependencies: ["Geometry", "IMDF"]),
     .target(name: "WiFi"),
+    .target(name: "Fingerprints", dependencies: ["Geometry", "FloorPlans", "WiFi", "JSON"]),
+    .target(
+      name: "Simulation",
+      dependencies: ["Geometry", "FloorPlans", "Radio", "Fingerprints", "Randomness", "WiFi"]
+    ),
     .target(name: "ConfigFiles", dependencies: [.product(name: "Yams", package: "Yams")]),
     .target(
       name: "Radio",
@@ -52,6 +59,7 @@ let package = Package(
       name: "FingerpostCLI",
       dependencies: [
         "Geometry", "IMDF", "FloorPlans", "VenueGeneration", "Randomness", "WiFi", "Radio",
+        "Fingerprints", "ConfigFiles", "Simulation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -72,6 +80,11 @@ let package = Package(
       dependencies: ["VenueGeneration", "FloorPlans", "IMDF", "TestSupport"]
     ),
     .testTarget(name: "WiFiTests", dependencies: ["WiFi"]),
+    .testTarget(name: "FingerprintsTests", dependencies: ["Fingerprints", "WiFi", "TestSupport"]),
+    .testTarget(
+      name: "SimulationTests",
+      dependencies: ["Simulation", "Radio", "Fingerprints", "FloorPlans", "IMDF", "TestSupport"]
+    ),
     .testTarget(name: "ConfigFilesTests", dependencies: ["ConfigFiles"]),
     .testTarget(
       name: "RadioTests", dependencies: ["Radio", "FloorPlans", "IMDF", "Randomness", "WiFi", "TestSupport"]),

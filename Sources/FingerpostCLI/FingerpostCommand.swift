@@ -6,7 +6,7 @@ public struct FingerpostCommand: ParsableCommand {
     commandName: "fingerpost",
     abstract: "Indoor positioning simulator and Wi-Fi fingerprint toolkit for IMDF venues.",
     version: "0.1.0",
-    subcommands: [VenueCommand.self]
+    subcommands: [VenueCommand.self, SurveyCommand.self]
   )
 
   public init() {}

@@ -1,3 +1,5 @@
+@_exported import JSON
+
 @_exported import struct Geometry.GeoCoordinate
 
 /// A GeoJSON geometry in WGS84 `[longitude, latitude]` positions.

@@ -1,0 +1,79 @@
+import ArgumentParser
+import Fingerprints
+import Foundation
+import Simulation
+
+/// `fingerpost survey …`: simulate and inspect site surveys.
+struct SurveyCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "survey",
+    abstract: "Simulate and inspect Wi-Fi site surveys.",
+    subcommands: [SurveySimulate.self, SurveyInfo.self]
+  )
+}
+
+/// `fingerpost survey simulate --world W -o FILE`: walk every walkable unit, recording scans.
+struct SurveySimulate: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "simulate",
+    abstract: "Simulate a site survey of a venue in a radio world.")
+
+  @Option(help: "The radio world file (YAML).")
+  var world: String
+
+  @Option(help: "The IMDF venue (default: the one the world file names).")
+  var venue: String?
+
+  @Option(help: "Metres between survey stops.")
+  var spacing = 2.0
+
+  @Option(help: "Scans recorded at each stop.")
+  var scansPerStop = 2
+
+  @Option(help: "Seed of the surveyor's device and scan noise.")
+  var seed: UInt64 = 1
+
+  @Option(name: .shortAndLong, help: "The survey file to write (NDJSON).")
+  var output: String
+
+  func validate() throws {
+    guard spacing >= 0.25, spacing <= 50 else {
+      throw ValidationError("--spacing must be between 0.25 and 50 metres")
+    }
+    guard (1...20).contains(scansPerStop) else {
+      throw ValidationError("--scans-per-stop must be between 1 and 20")
+    }
+  }
+
+  func run() throws {
+    let (world, venuePath) = try loadWorld(file: world, venue: venue)
+    let simulator = SurveySimulator(world: world, spacing: spacing, scansPerStop: scansPerStop)
+    let name = URL(fileURLWithPath: venuePath).lastPathComponent
+    let survey = try simulator.run(seed: seed, venueName: name)
+    try SurveyWriter.write(survey, to: URL(fileURLWithPath: output))
+    print("wrote \(survey.records.count) scans of \(name) to \(output)")
+  }
+}
+
+/// `fingerpost survey info FILE`: what a survey holds and what was wrong with it.
+struct SurveyInfo: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "info", abstract: "Summarise a survey file and report its bad lines.")
+
+  @Argument(help: "A survey file (NDJSON).")
+  var file: String
+
+  func run() throws {
+    print(try render())
+  }
+
+  func render() throws -> String {
+    let survey: SurveyFile
+    do {
+      survey = try SurveyFile(contentsOf: URL(fileURLWithPath: file))
+    } catch {
+      throw CLIError("\(file): cannot be read (\(error.localizedDescription))")
+    }
+    return SurveySummary(survey: survey, file: file).text
+  }
+}

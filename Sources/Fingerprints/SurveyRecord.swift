@@ -1,0 +1,71 @@
+import Geometry
+import WiFi
+
+/// One line of a survey: a scan tagged with where it was taken.
+public struct SurveyRecord: Hashable, Sendable {
+  /// The scan.
+  public var scan: Scan
+  /// The floor ordinal, when known.
+  public var ordinal: Int?
+  /// The IMDF level id, when known.
+  public var levelID: String?
+  /// A building label (an IMDF building id or a dataset's building number).
+  public var building: String?
+  /// The position in the venue frame, metres (x east, y north)…
+  public var position: Point?
+  /// …or in WGS84 (or a dataset's own projected metres, see the survey header).
+  public var coordinate: GeoCoordinate?
+
+  /// Creates a record.
+  public init(
+    scan: Scan, ordinal: Int? = nil, levelID: String? = nil, building: String? = nil,
+    position: Point? = nil,
+    coordinate: GeoCoordinate? = nil
+  ) {
+    self.scan = scan
+    self.ordinal = ordinal
+    self.levelID = levelID
+    self.building = building
+    self.position = position
+    self.coordinate = coordinate
+  }
+}
+
+/// The first line of a survey file: what the survey is of and how it was made.
+public struct SurveyHeader: Hashable, Sendable {
+  /// The survey format version this tool writes and reads.
+  public static let currentVersion = 1
+  /// The format version of the file.
+  public var version: Int
+  /// The venue the positions refer to (a name or path), if any.
+  public var venue: String?
+  /// The origin of the venue frame the x/y positions are in, if given.
+  public var origin: GeoCoordinate?
+  /// The tool or person that made the survey.
+  public var source: String?
+
+  /// Creates a header.
+  public init(
+    version: Int = currentVersion, venue: String? = nil, origin: GeoCoordinate? = nil,
+    source: String? = nil
+  ) {
+    self.version = version
+    self.venue = venue
+    self.origin = origin
+    self.source = source
+  }
+}
+
+/// A problem met reading a survey: the line is skipped or the value dropped, and counted.
+public struct SurveyProblem: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The file.
+  public var file: String
+  /// The 1-based line.
+  public var line: Int
+  /// What was wrong.
+  public var message: String
+  /// Whether the whole line was skipped (else only a reading was dropped).
+  public var skippedLine: Bool
+
+  public var description: String { "\(file):\(line): \(message)" }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Geometry
+import WiFi
+
+/// Writes survey files: whole files atomically, or line by line appended to a recording, each
+/// line in one `write` so that a crash loses at most the line being written.
+public enum SurveyWriter {
+  /// The JSON line of a header.
+  public static func line(_ header: SurveyHeader) -> String {
+    var fields = ["\"type\":\"survey\"", "\"version\":\(header.version)"]
+    if let venue = header.venue { fields.append("\"venue\":\(quoted(venue))") }
+    if let origin = header.origin {
+      fields.append("\"origin\":[\(origin.longitude),\(origin.latitude)]")
+    }
+    if let source = header.source { fields.append("\"source\":\(quoted(source))") }
+    return "{" + fields.joined(separator: ",") + "}"
+  }
+
+  /// The JSON line of a record.
+  public static func line(_ record: SurveyRecord) -> String {
+    var fields = [
+      "\"type\":\"scan\"", "\"t\":\(number(record.scan.time, decimals: 3))",
+      "\"device\":\(quoted(record.scan.device))",
+    ]
+    if let ordinal = record.ordinal { fields.append("\"ordinal\":\(ordinal)") }
+    if let level = record.levelID { fields.append("\"level\":\(quoted(level))") }
+    if let building = record.building { fields.append("\"building\":\(quoted(building))") }
+    if let p = record.position {
+      fields.append("\"x\":\(number(p.x, decimals: 2)),\"y\":\(number(p.y, decimals: 2))")
+    } else if let c = record.coordinate {
+      fields.append("\"lon\":\(c.longitude),\"lat\":\(c.latitude)")
+    }
+    let readings = record.scan.readings.map { r in
+      "[\(quoted(r.bssid)),\(number(r.rssi, decimals: 1))" + (r.frequency.map { ",\($0)" } ?? "")
+        + "]"
+    }
+    fields.append("\"readings\":[" + readings.joined(separator: ",") + "]")
+    return "{" + fields.joined(separator: ",") + "}"
+  }
+
+  /// Writes a whole survey to `url` atomically (temporary file, then rename).
+  public static func write(_ survey: SurveyFile, to url: URL) throws {
+    var text = survey.header.map { line($0) + "\n" } ?? ""
+    for record in survey.records { text += line(record) + "\n" }
+    try Data(text.utf8).write(to: url, options: .atomic)
+  }
+
+  /// Appends one line to a recording, creating the file (with `header`) when absent.
+  public static func append(_ record: SurveyRecord, to url: URL, header: SurveyHeader) throws {
+    if !FileManager.default.fileExists(atPath: url.path) {
+      try Data((line(header) + "\n").utf8).write(to: url, options: .atomic)
+    }
+    let handle = try FileHandle(forWritingTo: url)
+    defer { try? handle.close() }
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data((line(record) + "\n").utf8))
+  }
+
+  static func number(_ value: Double, decimals: Int) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    return value.formatted(decimals: decimals)
+  }
+
+  static func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case let s where s.value < 0x20: out += String(format: "\\u%04x", s.value)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}
