@@ -20,6 +20,7 @@ let package = Package(
     .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
     .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+    .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
   ],
   targets: [
     // C shim over GNU GSL, found through pkg-config.
@@ -43,7 +44,10 @@ let package = Package(
     ),
     .target(name: "VenueGeneration", dependencies: ["Geometry", "IMDF"]),
     .target(name: "WiFi"),
-    .target(name: "Fingerprints", dependencies: ["Geometry", "FloorPlans", "WiFi", "JSON"]),
+    .target(
+      name: "Fingerprints",
+      dependencies: ["Geometry", "FloorPlans", "WiFi", "JSON", .product(name: "CSV", package: "CSV.swift")]
+    ),
     .target(
       name: "Simulation",
       dependencies: ["Geometry", "FloorPlans", "Radio", "Fingerprints", "Randomness", "WiFi"]

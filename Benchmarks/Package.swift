@@ -23,6 +23,19 @@ let package = Package(
       ],
       path: "Benchmarks/FloorPlanBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    )
+    ),
+    .executableTarget(
+      name: "RadioBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "IMDF", package: "Fingerpost"),
+        .product(name: "FloorPlans", package: "Fingerpost"),
+        .product(name: "Geometry", package: "Fingerpost"),
+        .product(name: "Radio", package: "Fingerpost"),
+        .product(name: "Randomness", package: "Fingerpost"),
+      ],
+      path: "Benchmarks/RadioBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
   ]
 )

@@ -8,7 +8,7 @@ struct SurveyCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "survey",
     abstract: "Simulate and inspect Wi-Fi site surveys.",
-    subcommands: [SurveySimulate.self, SurveyInfo.self]
+    subcommands: [SurveySimulate.self, SurveyImport.self, SurveyInfo.self]
   )
 }
 

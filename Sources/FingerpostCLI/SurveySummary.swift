@@ -20,7 +20,10 @@ struct SurveySummary {
     let span = (times.max() ?? 0) - (times.min() ?? 0)
     field("scans", "\(records.count) over \((span / 60).formatted(decimals: 1)) min")
     let devices = Set(records.map(\.scan.device)).sorted()
-    field("devices", devices.joined(separator: ", "))
+    field(
+      "devices",
+      "\(devices.count): " + devices.prefix(4).joined(separator: ", ")
+        + (devices.count > 4 ? ", …" : ""))
     var byLevel: [String: Int] = [:]
     for r in records {
       let key = [r.building.map { "building \($0.prefix(8))" }, r.ordinal.map { "ordinal \($0)" }]

@@ -64,7 +64,7 @@ public struct SurveyFile: Sendable {
         }
         survey.header = SurveyHeader(
           version: version, venue: json["venue"]?.stringValue, origin: coordinate(json["origin"]),
-          source: json["source"]?.stringValue)
+          source: json["source"]?.stringValue, frame: json["frame"]?.stringValue)
       case "scan":
         switch record(json, line: lineNumber, file: file) {
         case .success(let (record, dropped)):

@@ -43,16 +43,19 @@ public struct SurveyHeader: Hashable, Sendable {
   public var origin: GeoCoordinate?
   /// The tool or person that made the survey.
   public var source: String?
+  /// The frame of x/y when not a venue frame: `EPSG:3857` for Web-Mercator metres (UJIIndoorLoc).
+  public var frame: String?
 
   /// Creates a header.
   public init(
     version: Int = currentVersion, venue: String? = nil, origin: GeoCoordinate? = nil,
-    source: String? = nil
+    source: String? = nil, frame: String? = nil
   ) {
     self.version = version
     self.venue = venue
     self.origin = origin
     self.source = source
+    self.frame = frame
   }
 }
 

@@ -13,6 +13,7 @@ public enum SurveyWriter {
       fields.append("\"origin\":[\(origin.longitude),\(origin.latitude)]")
     }
     if let source = header.source { fields.append("\"source\":\(quoted(source))") }
+    if let frame = header.frame { fields.append("\"frame\":\(quoted(frame))") }
     return "{" + fields.joined(separator: ",") + "}"
   }
 

@@ -1,0 +1,76 @@
+import CSV
+import Foundation
+import Geometry
+import WiFi
+
+/// Imports UJIIndoorLoc CSV (training or validation) into survey records.
+///
+/// Each row is a static capture: 520 `WAPnnn` columns of RSSI in dBm where 100 means not
+/// detected, `LONGITUDE`/`LATITUDE` in EPSG:3857 Web-Mercator metres (kept as x/y, the frame the
+/// published results use), `FLOOR` (the ordinal) and `BUILDINGID`.
+public struct UJIIndoorLocImporter {
+  /// The survey header for imported files: positions are Web-Mercator metres.
+  public static let header = SurveyHeader(
+    venue: "UJIIndoorLoc", source: "UJIIndoorLoc CSV", frame: "EPSG:3857")
+
+  /// Creates an importer.
+  public init() {}
+
+  /// Imports one CSV file; malformed rows are reported and skipped.
+  public func importFile(_ url: URL) throws -> SurveyFile {
+    guard let stream = InputStream(url: url) else { throw CocoaError(.fileReadNoSuchFile) }
+    let reader = try CSVReader(stream: stream, hasHeaderRow: true)
+    guard let names = reader.headerRow else { throw CocoaError(.fileReadCorruptFile) }
+    let waps = names.enumerated().filter { $0.element.hasPrefix("WAP") }.map {
+      ($0.offset, $0.element.lowercased())
+    }
+    func column(_ name: String) throws -> Int {
+      guard let i = names.firstIndex(of: name) else {
+        throw SurveyProblem(
+          file: url.path, line: 1, message: "missing column \(name)", skippedLine: true)
+      }
+      return i
+    }
+    let lon = try column("LONGITUDE")
+    let lat = try column("LATITUDE")
+    let floor = try column("FLOOR")
+    let building = try column("BUILDINGID")
+    let phone = names.firstIndex(of: "PHONEID")
+    let time = names.firstIndex(of: "TIMESTAMP")
+    var survey = SurveyFile(header: Self.header, records: [])
+    var line = 1
+    while let row = reader.next() {
+      line += 1
+      guard row.count == names.count, let x = Double(row[lon]), let y = Double(row[lat]),
+        let ordinal = Int(row[floor])
+      else {
+        survey.problems.append(
+          SurveyProblem(
+            file: url.path, line: line,
+            message: "row has \(row.count) fields or bad numbers; skipped", skippedLine: true))
+        continue
+      }
+      var readings: [Reading] = []
+      for (i, bssid) in waps {
+        guard let rssi = Double(row[i]), rssi != 100 else { continue }
+        guard rssi <= 0, rssi >= -120 else {
+          survey.problems.append(
+            SurveyProblem(
+              file: url.path, line: line, message: "\(bssid) RSSI \(row[i]) out of range; dropped",
+              skippedLine: false))
+          continue
+        }
+        readings.append(Reading(bssid: bssid, rssi: rssi))
+      }
+      readings.sort { $0.rssi > $1.rssi }
+      let device = phone.map { "phone-\(row[$0])" } ?? "unknown"
+      survey.records.append(
+        SurveyRecord(
+          scan: Scan(
+            time: time.flatMap { Double(row[$0]) } ?? Double(line), device: device,
+            readings: readings),
+          ordinal: ordinal, building: row[building], position: Point(x: x, y: y)))
+    }
+    return survey
+  }
+}
