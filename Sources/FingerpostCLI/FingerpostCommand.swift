@@ -6,7 +6,11 @@ public struct FingerpostCommand: ParsableCommand {
     commandName: "fingerpost",
     abstract: "Indoor positioning simulator and Wi-Fi fingerprint toolkit for IMDF venues.",
     version: "0.1.0",
-    subcommands: [VenueCommand.self, SurveyCommand.self]
+    subcommands: [
+      VenueCommand.self, SurveyCommand.self, IngestCommand.self, RadioMapCommand.self,
+      LocateCommand.self,
+      EvaluateFingerprintsCommand.self,
+    ]
   )
 
   public init() {}

@@ -68,12 +68,6 @@ struct SurveyInfo: ParsableCommand {
   }
 
   func render() throws -> String {
-    let survey: SurveyFile
-    do {
-      survey = try SurveyFile(contentsOf: URL(fileURLWithPath: file))
-    } catch {
-      throw CLIError("\(file): cannot be read (\(error.localizedDescription))")
-    }
-    return SurveySummary(survey: survey, file: file).text
+    SurveySummary(survey: try readSurvey(file), file: file).text
   }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Fingerprints
 import FloorPlans
+import Foundation
 import IMDF
 
 /// The venue path argument shared by the venue commands.
@@ -14,5 +16,23 @@ struct VenuePathArgument: ParsableArguments {
     } catch {
       throw CLIError(error.description)
     }
+  }
+}
+
+/// Loads the venue at `path` and derives its floor plans, or fails with the loader's message.
+func loadPlans(_ path: String) throws -> FloorPlanSet {
+  do {
+    return FloorPlanSet(venue: try VenueLoader.load(path: path))
+  } catch {
+    throw CLIError("\(error)")
+  }
+}
+
+/// Reads a survey file, or fails naming it.
+func readSurvey(_ path: String) throws -> SurveyFile {
+  do {
+    return try SurveyFile(contentsOf: URL(fileURLWithPath: path))
+  } catch {
+    throw CLIError("\(path): cannot be read (\(error.localizedDescription))")
   }
 }

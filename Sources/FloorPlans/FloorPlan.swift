@@ -93,6 +93,11 @@ public struct FloorPlan: Sendable {
     wallIndex.near(p, within: distance).map { walls[$0] }
   }
 
+  /// The bounding box of the walkable units, or `nil` when there are none.
+  public var walkableBounds: BoundingBox? {
+    walkableUnits.compactMap { units[$0].shape.bounds }.reduce(nil) { $0?.union($1) ?? $1 }
+  }
+
   /// The total walkable area in square metres.
   public var walkableArea: Double {
     walkableUnits.reduce(0) { $0 + units[$1].shape.area }

@@ -121,10 +121,3 @@ public struct World: Sendable {
     let y: Double
   }
 }
-
-extension FloorPlan {
-  /// The bounding box of the walkable units, or `nil` when there are none.
-  public var walkableBounds: BoundingBox? {
-    walkableUnits.compactMap { units[$0].shape.bounds }.reduce(nil) { $0?.union($1) ?? $1 }
-  }
-}

@@ -1,0 +1,97 @@
+import FloorPlans
+import Foundation
+import Geometry
+
+/// A train/test evaluation of single-scan positioning: every test scan located against the map
+/// built from the training surveys, compared with where it was taken.
+public struct FingerprintEvaluation: Sendable {
+  /// The locator used.
+  public enum Method: String, Sendable, CaseIterable {
+    /// Weighted kNN over the survey points.
+    case knn
+    /// Maximum likelihood over the radio map grid, level first.
+    case likelihood
+  }
+
+  /// The method evaluated.
+  public let method: Method
+  /// Horizontal error of each located scan, in the map's units (metres; EPSG:3857 metres for UJI).
+  public let errors: [Double]
+  /// The same errors on the ground, in metres (differs from `errors` only for EPSG:3857).
+  public let groundErrors: [Double]
+  /// Scans whose level ordinal was right.
+  public let floorHits: Int
+  /// Scans whose building was right.
+  public let buildingHits: Int
+  /// Scans located (a scan with no known AP cannot be).
+  public let located: Int
+  /// Test scans in all.
+  public let total: Int
+
+  /// Locates every record of `test` with `method` and scores it.
+  public static func run(
+    map: RadioMap, test: SurveyFile, plans: FloorPlanSet?, method: Method,
+    locator: FingerprintLocator? = nil
+  ) -> FingerprintEvaluation {
+    let locator = locator ?? FingerprintLocator(map: map)
+    let sourceFrame = test.header?.origin.map(LocalFrame.init(origin:))
+    var errors: [Double] = []
+    var ground: [Double] = []
+    var floorHits = 0
+    var buildingHits = 0
+    for record in test.records {
+      guard
+        var truth = record.position
+          ?? record.coordinate.map({ (plans?.frame ?? LocalFrame(origin: $0)).point(for: $0) })
+      else { continue }
+      if let plans, record.position != nil, let sourceFrame,
+        sourceFrame.origin != plans.frame.origin
+      {
+        truth = plans.frame.point(for: sourceFrame.coordinate(for: truth))
+      }
+      let prepared = map.prepare(record.scan)
+      let fix =
+        method == .knn
+        ? locator.nearestNeighbours(prepared) : locator.maximumLikelihoodWithOffset(prepared)?.fix
+      guard let fix else { continue }
+      let level = map.levels[fix.level]
+      if level.ordinal == record.ordinal { floorHits += 1 }
+      let truthBuilding =
+        record.building
+        ?? record.levelID.flatMap { id in
+          plans?.plans.first { $0.levelID == id }?.buildingIDs.first
+        }
+      if truthBuilding == nil || level.building == truthBuilding { buildingHits += 1 }
+      let error = fix.position.distance(to: truth)
+      errors.append(error)
+      // Web-Mercator metres shrink by cos(latitude) on the ground.
+      let scale = map.frame == "EPSG:3857" ? cos(2 * atan(exp(truth.y / 6_378_137)) - .pi / 2) : 1
+      ground.append(error * scale)
+    }
+    return FingerprintEvaluation(
+      method: method, errors: errors, groundErrors: ground, floorHits: floorHits,
+      buildingHits: buildingHits,
+      located: errors.count, total: test.records.count)
+  }
+
+  /// The `q` quantile (0…1) of `values`, linear between order statistics.
+  public static func quantile(_ values: [Double], _ q: Double) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    let position = q * Double(sorted.count - 1)
+    let low = Int(position.rounded(.down))
+    let high = min(low + 1, sorted.count - 1)
+    return sorted[low] + (sorted[high] - sorted[low]) * (position - Double(low))
+  }
+
+  /// Mean error in the map's units.
+  public var meanError: Double { errors.reduce(0, +) / Double(max(errors.count, 1)) }
+  /// Mean error on the ground, metres.
+  public var meanGroundError: Double {
+    groundErrors.reduce(0, +) / Double(max(groundErrors.count, 1))
+  }
+  /// Share of located scans on the right floor.
+  public var floorHitRate: Double { Double(floorHits) / Double(max(located, 1)) }
+  /// Share of located scans in the right building.
+  public var buildingHitRate: Double { Double(buildingHits) / Double(max(located, 1)) }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Geometry
+import WiFi
+
+/// Per-level tables derived from a radio map for fast likelihoods: for each cell and AP the
+/// expected RSSI, the inverse scale of its Student-t and a constant that folds in the t's
+/// normaliser and the detection log-odds; and per cell the log-probability that every AP of the
+/// level is missed. A likelihood then costs one `log1p` per reading.
+struct LikelihoodTable: Sendable {
+  /// Degrees of freedom of the Student-t around the expected RSSI.
+  static let degreesOfFreedom: Float = 4
+  /// (mean, inverse scale, constant) per cell and AP, `[(cell * n + ap) * 3 + k]`.
+  let entries: [Float]
+  /// log P(every AP of the level missed) per cell.
+  let baseline: [Float]
+  /// Slot of each map-wide AP index in this level (−1: not on this level).
+  let slots: [Int32]
+  let apCount: Int
+
+  init(level: RadioMap.Level, bssidCount: Int, measurementSigma: Double) {
+    let n = level.accessPoints.count
+    let cells = level.columns * level.rows
+    let nu = Double(Self.degreesOfFreedom)
+    let gammaTerms: Double = lgamma((nu + 1) / 2) - lgamma(nu / 2)
+    let logNormaliser: Double = gammaTerms - 0.5 * log(nu * Double.pi)
+    var entries = [Float](repeating: 0, count: cells * n * 3)
+    var baseline = [Float](repeating: 0, count: cells)
+    for cell in 0..<cells {
+      var missed = 0.0
+      for j in 0..<n {
+        let i = cell * n + j
+        let spread = Double(level.spread[i])
+        let scale = (spread * spread + measurementSigma * measurementSigma).squareRoot()
+        let p = Double(level.detection[i])
+        missed += log(1 - p)
+        entries[i * 3] = level.mean[i]
+        entries[i * 3 + 1] = Float(1 / scale)
+        entries[i * 3 + 2] = Float(logNormaliser - log(scale) + log(p) - log(1 - p))
+      }
+      baseline[cell] = Float(missed)
+    }
+    var slots = [Int32](repeating: -1, count: bssidCount)
+    for (j, a) in level.accessPoints.enumerated() { slots[Int(a)] = Int32(j) }
+    self.entries = entries
+    self.baseline = baseline
+    self.slots = slots
+    apCount = n
+  }
+}
+
+/// A scan resolved against a radio map once, so that many positions can be scored cheaply.
+public struct PreparedScan: Sendable {
+  /// Per level: (AP slot in the level, RSSI dBm) of the readings the level knows.
+  let known: [[(slot: Int32, rssi: Float)]]
+  /// Per level: readings of APs the level never saw.
+  let unknown: [Int]
+  /// (map-wide AP index, RSSI) of the readings the map knows, sorted by index (for kNN).
+  let sparse: [(ap: Int32, rssi: Float)]
+  /// Readings of APs the map never saw.
+  let unmapped: Int
+}
+
+extension RadioMap {
+  /// log P(an AP the level never saw is reported).
+  public static let unknownAccessPointLogProbability: Float = log(0.05)
+
+  /// Resolves a scan's BSSIDs against the map.
+  public func prepare(_ scan: WiFiScan) -> PreparedScan {
+    let index = bssidIndex
+    var sparse: [(ap: Int32, rssi: Float)] = []
+    var unmapped = 0
+    for r in scan.readings {
+      if let a = index[r.bssid] { sparse.append((a, Float(r.rssi))) } else { unmapped += 1 }
+    }
+    sparse.sort { $0.ap < $1.ap }
+    var known: [[(slot: Int32, rssi: Float)]] = []
+    var unknown: [Int] = []
+    for table in tables {
+      var list: [(slot: Int32, rssi: Float)] = []
+      for (a, rssi) in sparse where table.slots[Int(a)] >= 0 {
+        list.append((table.slots[Int(a)], rssi))
+      }
+      known.append(list)
+      unknown.append(scan.readings.count - list.count)
+    }
+    return PreparedScan(known: known, unknown: unknown, sparse: sparse, unmapped: unmapped)
+  }
+
+  /// The log-likelihood of a prepared scan at `point` on level `level`, for a device whose
+  /// readings are `deviceOffset` dB above the map's.
+  @inlinable
+  public func logLikelihood(
+    _ scan: PreparedScan, level: Int, at point: Point, deviceOffset: Double = 0
+  ) -> Double {
+    logLikelihood(
+      scan, level: level, cell: levels[level].cell(at: point), deviceOffset: deviceOffset)
+  }
+
+  /// The median of (reading − expected RSSI) over the scan's readings known at `point`: an
+  /// estimate of the device's RSSI offset, robust to stale and outlying readings (dB).
+  public func deviceOffset(_ scan: PreparedScan, level: Int, at point: Point) -> Double {
+    let table = tables[level]
+    let cell = levels[level].cell(at: point)
+    let differences = scan.known[level].map {
+      Double($0.rssi - table.entries[(cell * table.apCount + Int($0.slot)) * 3])
+    }
+    .sorted()
+    guard !differences.isEmpty else { return 0 }
+    let middle = differences.count / 2
+    return differences.count % 2 == 1
+      ? differences[middle] : (differences[middle - 1] + differences[middle]) / 2
+  }
+
+  /// The log-likelihood of a prepared scan in cell `cell` of level `level`.
+  public func logLikelihood(_ scan: PreparedScan, level: Int, cell: Int, deviceOffset: Double = 0)
+    -> Double
+  {
+    let table = tables[level]
+    let n = table.apCount
+    let half = (LikelihoodTable.degreesOfFreedom + 1) / 2
+    let inverseNu = 1 / LikelihoodTable.degreesOfFreedom
+    let offset = Float(deviceOffset)
+    var total =
+      table.baseline[cell] + Float(scan.unknown[level]) * Self.unknownAccessPointLogProbability
+    table.entries.withUnsafeBufferPointer { e in
+      for (slot, rssi) in scan.known[level] {
+        let i = (cell * n + Int(slot)) * 3
+        let z = (rssi - offset - e[i]) * e[i + 1]
+        total += e[i + 2] - half * log1p(z * z * inverseNu)
+      }
+    }
+    return Double(total)
+  }
+}
+
+/// The WiFi module's scan, named here to keep `RadioMap`'s API readable.
+public typealias WiFiScan = Scan

@@ -1,0 +1,156 @@
+import FloorPlans
+import Foundation
+import Geometry
+import WiFi
+
+/// The survey ingester: surveys in, a `RadioMap` out.
+///
+/// Scans are binned per level into grid cells (repeated visits of a place merge into one cell's
+/// counts). For each AP on each level a log-distance model is fitted (`PathLossFit`); its
+/// residuals at surveyed cells are spread with an exponential kernel of length `lengthScale` and
+/// shrunk towards the model by a pseudo-count `priorWeight` — the posterior mean of a Gaussian
+/// process under a diagonal approximation — and the predictive variance σ²·λ/(λ + Σw) grows from
+/// the measured within-cell variance near surveyed cells to the model's residual variance far
+/// from them. Detection probability is smoothed the same way towards a logistic prior of the
+/// predicted RSSI.
+public struct RadioMapBuilder {
+  /// Cell size of the map grid, metres.
+  public var spacing = 1.0
+  /// Correlation length of the residual kernel, metres.
+  public var lengthScale = 3.0
+  /// Pseudo-count pulling predictions towards the path-loss model.
+  public var priorWeight = 1.0
+  /// Without a venue: cells farther than this from every survey point are outside the map, metres.
+  public var coverageRadius = 8.0
+  /// Measurement noise added to every spread, dB.
+  public var measurementSigma = 2.0
+  /// Scans at one spot at most this many seconds apart form one survey point (a stop).
+  public var stopGap = 10.0
+
+  /// Counts of what could not be used, reported by the ingester.
+  public struct Report: Sendable {
+    /// Scans whose level names no level of the venue.
+    public var unknownLevel = 0
+    /// Scans whose position is outside the venue's walkable space.
+    public var outsideVenue = 0
+    /// Scans without a usable position.
+    public var noPosition = 0
+    /// Scans used.
+    public var used = 0
+  }
+
+  /// Creates a builder with default settings.
+  public init() {}
+
+  /// One scan placed on a level of the map.
+  struct Placed {
+    let level: Int
+    let point: Point
+    let time: Double
+    let readings: [Reading]
+  }
+
+  /// Builds the map of `surveys` (with their names for the record); `plans` (optional) gives
+  /// levels and walkable space; `progress` is told (levels done, levels in all).
+  public func build(
+    surveys: [(name: String, survey: SurveyFile)], plans: FloorPlanSet?,
+    progress: (Int, Int) -> Void = { _, _ in }
+  ) -> (map: RadioMap, report: Report) {
+    var report = Report()
+    var keys: [LevelKey] = []
+    var keyIndex: [LevelKey: Int] = [:]
+    if let plans {
+      for plan in plans.plans {
+        let key = LevelKey(
+          building: plan.buildingIDs.first, ordinal: plan.ordinal, levelID: plan.levelID)
+        keyIndex[key] = keys.count
+        keys.append(key)
+      }
+    }
+    var placed: [Placed] = []
+    let header = surveys.first?.survey.header
+    for (_, survey) in surveys {
+      let sourceFrame = survey.header?.origin.map(LocalFrame.init(origin:))
+      for record in survey.records {
+        guard
+          var point = record.position
+            ?? record.coordinate.map({ (plans?.frame ?? LocalFrame(origin: $0)).point(for: $0) })
+        else {
+          report.noPosition += 1
+          continue
+        }
+        if let plans, record.position != nil, let sourceFrame,
+          sourceFrame.origin != plans.frame.origin
+        {
+          point = plans.frame.point(for: sourceFrame.coordinate(for: point))
+        }
+        let level: Int
+        if let plans {
+          guard let p = Self.plan(of: record, in: plans),
+            let k = keys.firstIndex(where: { $0.levelID == plans.plans[p].levelID })
+          else {
+            report.unknownLevel += 1
+            continue
+          }
+          guard plans.plans[p].isWalkable(point) else {
+            report.outsideVenue += 1
+            continue
+          }
+          level = k
+        } else {
+          let key = LevelKey(
+            building: record.building, ordinal: record.ordinal ?? 0, levelID: record.levelID)
+          if let k = keyIndex[key] {
+            level = k
+          } else {
+            keyIndex[key] = keys.count
+            keys.append(key)
+            level = keys.count - 1
+          }
+        }
+        placed.append(
+          Placed(level: level, point: point, time: record.scan.time, readings: record.scan.readings)
+        )
+        report.used += 1
+      }
+    }
+    var bssids: [String] = []
+    var bssidIndex: [String: Int32] = [:]
+    for scan in placed {
+      for r in scan.readings where bssidIndex[r.bssid] == nil {
+        bssidIndex[r.bssid] = Int32(bssids.count)
+        bssids.append(r.bssid)
+      }
+    }
+    var levels: [RadioMap.Level] = []
+    let byLevel = Dictionary(grouping: placed, by: \.level)
+    for (k, key) in keys.enumerated() {
+      progress(k, keys.count)
+      let plan = plans.flatMap { set in set.plans.first { $0.levelID == key.levelID } }
+      levels.append(
+        buildLevel(key: key, scans: byLevel[k] ?? [], plan: plan, bssidIndex: bssidIndex))
+    }
+    progress(keys.count, keys.count)
+    let sources = surveys.map { "\($0.name) (\($0.survey.records.count) scans)" }
+    let map = RadioMap(
+      bssids: bssids, levels: levels, origin: plans?.frame.origin ?? header?.origin,
+      frame: plans == nil ? header?.frame : nil,
+      sources: sources, measurementSigma: measurementSigma)
+    return (map, report)
+  }
+
+  static func plan(of record: SurveyRecord, in plans: FloorPlanSet) -> Int? {
+    if let id = record.levelID, let p = plans.planIndex(levelID: id) { return p }
+    guard let ordinal = record.ordinal else { return nil }
+    let candidates = plans.plans(atOrdinal: ordinal).filter { p in
+      record.building.map { plans.plans[p].buildingIDs.contains($0) } ?? true
+    }
+    return candidates.count == 1 ? candidates[0] : nil
+  }
+
+  struct LevelKey: Hashable {
+    let building: String?
+    let ordinal: Int
+    let levelID: String?
+  }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import Geometry
+
+/// Why a radio map file was refused.
+public struct RadioMapFileError: Error, Equatable, CustomStringConvertible {
+  /// The file.
+  public let file: String
+  /// What is wrong.
+  public let message: String
+  public var description: String { "\(file): \(message)" }
+}
+
+/// The radio map file: `FPRADIOMAP` magic, a format version, a JSON header (levels, BSSIDs,
+/// frame, the surveys that built it), then each level's arrays as little-endian binary, ready to
+/// be copied into memory. Written atomically (temporary file, then rename).
+public enum RadioMapFile {
+  static let magic = Array("FPRADIOMAP\n".utf8)
+
+  struct Header: Codable {
+    struct LevelHeader: Codable {
+      var building: String?
+      var ordinal: Int
+      var levelID: String?
+      var origin: [Double]
+      var spacing: Double
+      var columns: Int
+      var rows: Int
+      var accessPoints: Int
+      var points: Int
+      var observations: Int
+    }
+    var version: Int
+    var bssids: [String]
+    var origin: [Double]?
+    var frame: String?
+    var sources: [String]
+    var measurementSigma: Double
+    var levels: [LevelHeader]
+  }
+
+  /// Writes `map` to `url` atomically.
+  public static func write(_ map: RadioMap, to url: URL) throws {
+    var data = Data(magic)
+    appendScalar(UInt32(RadioMap.formatVersion), to: &data)
+    let header = Header(
+      version: RadioMap.formatVersion, bssids: map.bssids,
+      origin: map.origin.map { [$0.longitude, $0.latitude] },
+      frame: map.frame, sources: map.sources, measurementSigma: map.measurementSigma,
+      levels: map.levels.map { level in
+        Header.LevelHeader(
+          building: level.building, ordinal: level.ordinal, levelID: level.levelID,
+          origin: [level.origin.x, level.origin.y],
+          spacing: level.spacing, columns: level.columns, rows: level.rows,
+          accessPoints: level.accessPoints.count,
+          points: level.points.count,
+          observations: level.points.reduce(0) { $0 + $1.readings.count })
+      })
+    let json = try JSONEncoder().encode(header)
+    appendScalar(UInt64(json.count), to: &data)
+    data.append(json)
+    for level in map.levels {
+      appendArray(level.inside.map { UInt8($0 ? 1 : 0) }, to: &data)
+      appendArray(level.accessPoints, to: &data)
+      appendArray(level.mean, to: &data)
+      appendArray(level.spread, to: &data)
+      appendArray(level.detection, to: &data)
+      appendArray(level.points.flatMap { [$0.position.x, $0.position.y] }, to: &data)
+      appendArray(level.points.flatMap { [Int32($0.scans), Int32($0.readings.count)] }, to: &data)
+      appendArray(level.points.flatMap { $0.readings.map(\.accessPoint) }, to: &data)
+      appendArray(level.points.flatMap { $0.readings.map(\.rssi) }, to: &data)
+      appendArray(level.points.flatMap { $0.readings.map(\.detection) }, to: &data)
+    }
+    try data.write(to: url, options: .atomic)
+  }
+
+  private static func appendScalar<T: FixedWidthInteger>(_ value: T, to data: inout Data) {
+    withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+  }
+
+  private static func appendArray<T>(_ array: [T], to data: inout Data) {
+    array.withUnsafeBytes { data.append(contentsOf: $0) }
+  }
+
+  /// Reads a map; refuses another format version or a truncated file with a clear message.
+  public static func read(_ url: URL) throws -> RadioMap {
+    let data = try Data(contentsOf: url)
+    var reader = Reader(bytes: [UInt8](data), file: url.path)
+    guard reader.bytes.starts(with: magic) else {
+      throw reader.error("not a Fingerpost radio map file")
+    }
+    reader.offset = magic.count
+    let version = try reader.scalar(UInt32.self)
+    guard version == RadioMap.formatVersion else {
+      throw reader.error(
+        "radio map format version \(version); this tool reads version \(RadioMap.formatVersion)")
+    }
+    let length = Int(try reader.scalar(UInt64.self))
+    let json = try reader.take(length)
+    let header: Header
+    do {
+      header = try JSONDecoder().decode(Header.self, from: Data(json))
+    } catch {
+      throw reader.error("the header is damaged (\(error))")
+    }
+    var levels: [RadioMap.Level] = []
+    for h in header.levels {
+      let cells = h.columns * h.rows
+      let n = h.accessPoints
+      let inside = try reader.array(UInt8.self, count: cells).map { $0 != 0 }
+      let aps = try reader.array(Int32.self, count: n)
+      let mean = try reader.array(Float.self, count: cells * n)
+      let spread = try reader.array(Float.self, count: cells * n)
+      let detection = try reader.array(Float.self, count: cells * n)
+      let xy = try reader.array(Double.self, count: h.points * 2)
+      let counts = try reader.array(Int32.self, count: h.points * 2)
+      let pointAPs = try reader.array(Int32.self, count: h.observations)
+      let pointRSSI = try reader.array(Float.self, count: h.observations)
+      let pointDetection = try reader.array(Float.self, count: h.observations)
+      var points: [RadioMap.SurveyPoint] = []
+      var o = 0
+      for p in 0..<h.points {
+        let m = Int(counts[2 * p + 1])
+        guard m >= 0, o + m <= h.observations else {
+          throw reader.error("survey point \(p) is damaged")
+        }
+        points.append(
+          RadioMap.SurveyPoint(
+            position: Point(x: xy[2 * p], y: xy[2 * p + 1]), scans: Int(counts[2 * p]),
+            readings: (o..<(o + m)).map {
+              RadioMap.Observation(
+                accessPoint: pointAPs[$0], rssi: pointRSSI[$0], detection: pointDetection[$0])
+            }))
+        o += m
+      }
+      guard aps.allSatisfy({ $0 >= 0 && Int($0) < header.bssids.count }) else {
+        throw reader.error("AP index out of range")
+      }
+      levels.append(
+        RadioMap.Level(
+          building: h.building, ordinal: h.ordinal, levelID: h.levelID,
+          origin: Point(x: h.origin[0], y: h.origin[1]),
+          spacing: h.spacing, columns: h.columns, rows: h.rows, inside: inside, accessPoints: aps,
+          mean: mean,
+          spread: spread, detection: detection, points: points))
+    }
+    guard reader.offset == reader.bytes.count else {
+      throw reader.error("has \(reader.bytes.count - reader.offset) unexpected trailing bytes")
+    }
+    return RadioMap(
+      bssids: header.bssids, levels: levels,
+      origin: header.origin.map { GeoCoordinate(longitude: $0[0], latitude: $0[1]) },
+      frame: header.frame,
+      sources: header.sources, measurementSigma: header.measurementSigma)
+  }
+
+  struct Reader {
+    let bytes: [UInt8]
+    let file: String
+    var offset = 0
+
+    func error(_ message: String) -> RadioMapFileError {
+      RadioMapFileError(file: file, message: message)
+    }
+
+    mutating func take(_ count: Int) throws -> ArraySlice<UInt8> {
+      guard count >= 0, offset + count <= bytes.count else {
+        throw error("truncated: needs \(offset + count) bytes, has \(bytes.count)")
+      }
+      defer { offset += count }
+      return bytes[offset..<(offset + count)]
+    }
+
+    mutating func scalar<T: FixedWidthInteger>(_: T.Type) throws -> T {
+      let slice = try take(MemoryLayout<T>.size)
+      return T(littleEndian: slice.withUnsafeBytes { $0.loadUnaligned(as: T.self) })
+    }
+
+    mutating func array<T>(_: T.Type, count: Int) throws -> [T] {
+      let slice = try take(count * MemoryLayout<T>.stride)
+      return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+        slice.withUnsafeBytes { raw in
+          if let base = raw.baseAddress, count > 0 {
+            UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(
+              from: base, byteCount: raw.count)
+          }
+        }
+        initialized = count
+      }
+    }
+  }
+}
