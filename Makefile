@@ -5,7 +5,8 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FINGERPOST := .build/release/fingerpost
 
-.PHONY: all deps build demo test venues surveys bench format clean
+.PHONY: all deps build demo test accuracy venues surveys bench format clean
+SHARED_DATA := ../shared/data
 
 all: build
 
@@ -26,9 +27,23 @@ demo: build
 	$(FINGERPOST) venue info Surveys/office
 	$(FINGERPOST) venue route Surveys/office --from "Room 0.01" --to "Room 2.52"
 
-## test: every unit and end-to-end test.
+## test: every unit and end-to-end test, then the accuracy gates (release build).
 test: deps
 	$(SWIFT) test
+	$(MAKE) accuracy
+
+## accuracy: single-scan positioning targets, in release: the office (simulated) and, when
+## ../shared/data is present, UJIIndoorLoc (real). A target missed fails the build.
+accuracy: build
+	$(FINGERPOST) evaluate-fingerprints --train Surveys/office.survey.ndjson --test Surveys/office.test.ndjson \
+	  --venue Surveys/office --method likelihood --method knn --require-median 2.5 --require-floor 98
+	@if [ -f $(SHARED_DATA)/ujiindoorloc/trainingData.csv ]; then \
+	  mkdir -p .build/accuracy && \
+	  $(FINGERPOST) survey import --format uji $(SHARED_DATA)/ujiindoorloc/trainingData.csv -o .build/accuracy/uji-train.ndjson && \
+	  $(FINGERPOST) survey import --format uji $(SHARED_DATA)/ujiindoorloc/validationData.csv -o .build/accuracy/uji-validation.ndjson && \
+	  $(FINGERPOST) evaluate-fingerprints --train .build/accuracy/uji-train.ndjson --test .build/accuracy/uji-validation.ndjson \
+	    --grid 2 --method knn --require-mean 7.5 --require-floor 93 --require-building 99.8; \
+	else echo "skipping the UJIIndoorLoc accuracy gate: $(SHARED_DATA)/ujiindoorloc is absent"; fi
 
 ## venues: regenerate the committed sample venues in Surveys/ (tests check they are current).
 venues: build
@@ -38,6 +53,7 @@ venues: build
 surveys: build
 	$(FINGERPOST) survey simulate --world Surveys/office.world.yaml --seed 1 -o Surveys/office.survey.ndjson
 	$(FINGERPOST) survey simulate --world Surveys/mall.world.yaml --seed 2 -o Surveys/mall.survey.ndjson
+	$(FINGERPOST) survey simulate --world Surveys/office.world.yaml --random-points 200 --seed 1001 -o Surveys/office.test.ndjson
 
 ## bench: release-mode benchmarks (PolyMap load + floor plans, unit lookups), printed as a table.
 bench: deps

@@ -33,6 +33,11 @@ struct SurveySimulate: ParsableCommand {
   @Option(help: "Seed of the surveyor's device and scan noise.")
   var seed: UInt64 = 1
 
+  @Option(
+    help: "Instead of a survey walk: single scans at this many random walkable points (a test set)."
+  )
+  var randomPoints: Int?
+
   @Option(name: .shortAndLong, help: "The survey file to write (NDJSON).")
   var output: String
 
@@ -49,7 +54,9 @@ struct SurveySimulate: ParsableCommand {
     let (world, venuePath) = try loadWorld(file: world, venue: venue)
     let simulator = SurveySimulator(world: world, spacing: spacing, scansPerStop: scansPerStop)
     let name = URL(fileURLWithPath: venuePath).lastPathComponent
-    let survey = try simulator.run(seed: seed, venueName: name)
+    let survey =
+      try randomPoints.map { try simulator.randomPoints($0, seed: seed, venueName: name) }
+      ?? simulator.run(seed: seed, venueName: name)
     try SurveyWriter.write(survey, to: URL(fileURLWithPath: output))
     print("wrote \(survey.records.count) scans of \(name) to \(output)")
   }

@@ -57,4 +57,44 @@ public struct SurveySimulator {
       source: "fingerpost survey simulate --spacing \(spacing) --seed \(seed)")
     return SurveyFile(header: header, records: records)
   }
+
+  /// Single scans at `count` random walkable points (uniform over the walkable area of every
+  /// level), each by a fresh scan (nothing stale), with a device offset drawn from the model:
+  /// a test set for single-scan positioning.
+  public func randomPoints(_ count: Int, seed: UInt64, venueName: String?) throws(RandomnessError)
+    -> SurveyFile
+  {
+    let root = try RandomGenerator(seed: seed)
+    let device = Device(name: "tester", offset: root.gaussian(sigma: world.model.deviceOffsetSigma))
+    let scanner = ScanSimulator(world: world, device: device, generator: try root.split(stream: 1))
+    let plans = world.plans.plans
+    let areas = plans.map(\.walkableArea)
+    let total = areas.reduce(0, +)
+    var records: [SurveyRecord] = []
+    guard total > 0 else { return SurveyFile(records: []) }
+    while records.count < count {
+      var pick = root.uniform() * total
+      let p =
+        areas.indices.first {
+          pick -= areas[$0]
+          return pick < 0
+        } ?? areas.count - 1
+      guard let box = plans[p].walkableBounds else { continue }
+      let point = Point(
+        x: root.uniform(box.min.x, box.max.x), y: root.uniform(box.min.y, box.max.y))
+      guard plans[p].isWalkable(point) else { continue }
+      scanner.reset()
+      let scan = scanner.scan(
+        at: point, plan: p, time: Double(records.count) * world.model.scanInterval)
+      records.append(
+        SurveyRecord(
+          scan: scan, ordinal: plans[p].ordinal, levelID: plans[p].levelID,
+          building: plans[p].buildingIDs.first,
+          position: point))
+    }
+    let header = SurveyHeader(
+      venue: venueName, origin: world.plans.frame.origin,
+      source: "fingerpost survey simulate --random-points \(count) --seed \(seed)")
+    return SurveyFile(header: header, records: records)
+  }
 }

@@ -126,8 +126,11 @@ extension RadioMapBuilder {
     kernel: [(Int, Int, Double)], level: inout RadioMap.Level
   ) {
     let cells = level.columns * level.rows
-    let observations = counts.map { cell, c in
-      (point: level.center(of: cell), rssi: c.sum / Double(c.heard), weight: Double(c.heard))
+    // Sorted by cell: sums in a fixed order make the map identical from run to run.
+    let cellsHeard = counts.keys.sorted()
+    let observations = cellsHeard.map { cell in
+      let c = counts[cell]!
+      return (point: level.center(of: cell), rssi: c.sum / Double(c.heard), weight: Double(c.heard))
     }
     let fit = PathLossFit.fit(observations)
     let overall =
@@ -138,7 +141,8 @@ extension RadioMapBuilder {
     var residualSquares = 0.0
     var withinSquares = 0.0
     var withinCount = 0.0
-    for (cell, c) in counts {
+    for cell in cellsHeard {
+      let c = counts[cell]!
       let mean = c.sum / Double(c.heard)
       let r = mean - model(level.center(of: cell))
       residualSquares += r * r

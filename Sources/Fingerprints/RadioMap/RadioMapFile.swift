@@ -55,7 +55,9 @@ public enum RadioMapFile {
           points: level.points.count,
           observations: level.points.reduce(0) { $0 + $1.readings.count })
       })
-    let json = try JSONEncoder().encode(header)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let json = try encoder.encode(header)
     appendScalar(UInt64(json.count), to: &data)
     data.append(json)
     for level in map.levels {
