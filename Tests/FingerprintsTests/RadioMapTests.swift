@@ -1,0 +1,200 @@
+import Fingerprints
+import Foundation
+import Geometry
+import Testing
+import WiFi
+
+/// A synthetic level without a venue: APs following −30 − 30·log10(d) exactly, at (10, 5),
+/// (−2, 22) and (22, −2), and a weaker one at (40, 15); surveyed every 2 m over x 0…20,
+/// y 0…20 (two scans a stop).
+enum Synthetic {
+  static let ap = Point(x: 10, y: 5)
+  static let far = Point(x: 40, y: 15)
+  static let corners = [Point(x: -2, y: 22), Point(x: 22, y: -2)]
+
+  static func rssi(at p: Point, ap: Point, power: Double = -30) -> Double {
+    (power - 30 * log10(max(p.distance(to: ap), 1))).rounded()
+  }
+
+  static func scan(at p: Point, time: Double, offset: Double = 0) -> Scan {
+    var readings = [Reading(bssid: "aa:00:00:00:00:01", rssi: rssi(at: p, ap: ap) + offset)]
+    let weak = rssi(at: p, ap: far, power: -35) + offset
+    if weak > -95 { readings.append(Reading(bssid: "aa:00:00:00:00:02", rssi: weak)) }
+    for (i, corner) in corners.enumerated() {
+      readings.append(
+        Reading(bssid: "aa:00:00:00:00:0\(i + 3)", rssi: rssi(at: p, ap: corner) + offset))
+    }
+    return Scan(time: time, device: "d", readings: readings)
+  }
+
+  static var survey: SurveyFile {
+    var records: [SurveyRecord] = []
+    var t = 0.0
+    for y in stride(from: 1.0, through: 19, by: 2) {
+      for x in stride(from: 1.0, through: 19, by: 2) {
+        for _ in 0..<2 {
+          t += 2
+          records.append(
+            SurveyRecord(
+              scan: scan(at: Point(x: x, y: y), time: t), ordinal: 0, building: "A",
+              position: Point(x: x, y: y)))
+        }
+      }
+    }
+    return SurveyFile(header: SurveyHeader(venue: "synthetic"), records: records)
+  }
+
+  static let map: RadioMap = {
+    var builder = RadioMapBuilder()
+    builder.coverageRadius = 20
+    return builder.build(surveys: [("synthetic", survey)], plans: nil).map
+  }()
+}
+
+@Suite struct RadioMapBuilderTests {
+  let map = Synthetic.map
+
+  @Test func oneLevelFromTheSurveyLabels() {
+    #expect(map.levels.count == 1)
+    #expect(map.levels[0].building == "A" && map.levels[0].ordinal == 0)
+    #expect(
+      map.bssids == [
+        "aa:00:00:00:00:01", "aa:00:00:00:00:02", "aa:00:00:00:00:03", "aa:00:00:00:00:04",
+      ])
+    #expect(map.sources == ["synthetic (200 scans)"])
+    // Two scans at each of 100 stops: one survey point per stop.
+    #expect(map.levels[0].points.count == 100)
+    #expect(map.levels[0].points.allSatisfy { $0.scans == 2 })
+  }
+
+  func value(_ array: [Float], at p: Point, ap: Int = 0) -> Double {
+    let level = map.levels[0]
+    return Double(array[level.cell(at: p) * level.accessPoints.count + ap])
+  }
+
+  @Test func expectedRSSIFollowsTheSurveyAndTheModelBeyondIt() {
+    for p in [Point(x: 3, y: 3), Point(x: 10, y: 6), Point(x: 17, y: 15)] {
+      #expect(
+        abs(value(map.levels[0].mean, at: p) - Synthetic.rssi(at: p, ap: Synthetic.ap)) < 1.5,
+        "at \(p)")
+    }
+    // 12 m beyond the survey, the fitted path-loss model carries on.
+    let beyond = Point(x: 32, y: 10)
+    #expect(
+      abs(value(map.levels[0].mean, at: beyond) - Synthetic.rssi(at: beyond, ap: Synthetic.ap)) < 3)
+  }
+
+  @Test func spreadGrowsAwayFromSurveyedPlaces() {
+    let near = value(map.levels[0].spread, at: Point(x: 9, y: 9))
+    let far = value(map.levels[0].spread, at: Point(x: 34, y: 10))
+    #expect(far > near + 1, "spread near \(near), far \(far)")
+    #expect(value(map.levels[0].detection, at: Point(x: 9, y: 9)) > 0.9)
+  }
+
+  @Test func repeatedVisitsAggregateInsteadOfDuplicating() {
+    var twice = Synthetic.survey
+    let again = Synthetic.survey.records.map { record -> SurveyRecord in
+      var r = record
+      r.scan.time += 10_000
+      return r
+    }
+    twice.records += again
+    var builder = RadioMapBuilder()
+    builder.coverageRadius = 20
+    let doubled = builder.build(surveys: [("twice", twice)], plans: nil).map
+    // The same cells, with twice the scans: the expectation barely moves (only the shrinkage
+    // towards the path-loss model weakens with more evidence)…
+    let before = map.levels[0].mean
+    let after = doubled.levels[0].mean
+    #expect(before.count == after.count)
+    let largest = zip(before, after).map { abs($0 - $1) }.max() ?? 0
+    #expect(largest < 0.75, "largest change \(largest) dB")
+    // …and the second visit is a second survey point (a separate visit), not a merged one.
+    #expect(doubled.levels[0].points.count == 200)
+  }
+}
+
+@Suite struct LikelihoodTests {
+  let map = Synthetic.map
+
+  @Test func theTruePlaceIsMoreLikelyThanOthers() {
+    let truth = Point(x: 6, y: 12)
+    let scan = map.prepare(Synthetic.scan(at: truth, time: 0))
+    let here = map.logLikelihood(scan, level: 0, at: truth)
+    for other in [Point(x: 16, y: 2), Point(x: 2, y: 2), Point(x: 18, y: 18)] {
+      #expect(here > map.logLikelihood(scan, level: 0, at: other), "at \(other)")
+    }
+  }
+
+  @Test func deviceOffsetIsRecovered() {
+    let truth = Point(x: 12, y: 8)
+    let scan = map.prepare(Synthetic.scan(at: truth, time: 0, offset: 5))
+    #expect(abs(map.deviceOffset(scan, level: 0, at: truth) - 5) <= 1.5)
+    let locator = FingerprintLocator(map: map)
+    let fix = locator.maximumLikelihoodWithOffset(scan)
+    #expect(fix != nil)
+  }
+
+  @Test func unknownAccessPointsCostButDoNotBreak() {
+    var scan = Synthetic.scan(at: Point(x: 5, y: 5), time: 0)
+    let plain = map.logLikelihood(map.prepare(scan), level: 0, at: Point(x: 5, y: 5))
+    scan.readings.append(Reading(bssid: "ff:ff:ff:ff:ff:ff", rssi: -70))
+    let withStranger = map.logLikelihood(map.prepare(scan), level: 0, at: Point(x: 5, y: 5))
+    #expect(abs((plain - withStranger) - Double(-RadioMap.unknownAccessPointLogProbability)) < 1e-4)
+  }
+
+  @Test func locatorsFindTheScanner() throws {
+    let locator = FingerprintLocator(map: map)
+    for truth in [Point(x: 4, y: 16), Point(x: 14, y: 4)] {
+      let scan = map.prepare(Synthetic.scan(at: truth, time: 0))
+      let knn = try #require(locator.nearestNeighbours(scan))
+      let ml = try #require(locator.maximumLikelihood(scan))
+      #expect(knn.position.distance(to: truth) < 4, "kNN \(knn.position) for \(truth)")
+      #expect(ml.position.distance(to: truth) < 4, "ML \(ml.position) for \(truth)")
+      #expect(ml.accuracy > 0)
+    }
+  }
+}
+
+@Suite struct RadioMapFileTests {
+  func url() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("map-\(UUID()).fpmap")
+  }
+
+  @Test func roundTripsExactly() throws {
+    let file = url()
+    defer { try? FileManager.default.removeItem(at: file) }
+    try RadioMapFile.write(Synthetic.map, to: file)
+    let back = try RadioMapFile.read(file)
+    #expect(back.bssids == Synthetic.map.bssids)
+    #expect(back.sources == Synthetic.map.sources)
+    #expect(back.levels[0].mean == Synthetic.map.levels[0].mean)
+    #expect(back.levels[0].spread == Synthetic.map.levels[0].spread)
+    #expect(back.levels[0].detection == Synthetic.map.levels[0].detection)
+    #expect(back.levels[0].inside == Synthetic.map.levels[0].inside)
+    #expect(back.levels[0].points == Synthetic.map.levels[0].points)
+    let scan = back.prepare(Synthetic.scan(at: Point(x: 5, y: 5), time: 0))
+    #expect(
+      back.logLikelihood(scan, level: 0, at: Point(x: 5, y: 5))
+        == Synthetic.map.logLikelihood(
+          Synthetic.map.prepare(Synthetic.scan(at: Point(x: 5, y: 5), time: 0)), level: 0,
+          at: Point(x: 5, y: 5)))
+  }
+
+  @Test func truncatedOtherVersionAndForeignFilesAreRefused() throws {
+    let file = url()
+    defer { try? FileManager.default.removeItem(at: file) }
+    try RadioMapFile.write(Synthetic.map, to: file)
+    let data = try Data(contentsOf: file)
+    try data.dropLast(100).write(to: file)
+    #expect { try RadioMapFile.read(file) } throws: { "\($0)".contains("truncated") }
+    var other = data
+    other[11] = 9  // the version field follows the 11-byte magic
+    try other.write(to: file)
+    #expect { try RadioMapFile.read(file) } throws: { "\($0)".contains("format version 9") }
+    try Data("hello".utf8).write(to: file)
+    #expect { try RadioMapFile.read(file) } throws: {
+      "\($0)".contains("not a Fingerpost radio map")
+    }
+  }
+}
