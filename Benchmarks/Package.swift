@@ -37,5 +37,16 @@ let package = Package(
       path: "Benchmarks/RadioBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
+    .executableTarget(
+      name: "FingerprintBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "Fingerprints", package: "Fingerpost"),
+        .product(name: "Geometry", package: "Fingerpost"),
+        .product(name: "WiFi", package: "Fingerpost"),
+      ],
+      path: "Benchmarks/FingerprintBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
   ]
 )

@@ -98,16 +98,17 @@ struct RadioMapExport: ParsableCommand {
     else {
       throw CLIError("AP \(ap) is not in the map on \(l.label)")
     }
-    let n = l.accessPoints.count
     var csv = "x,y,mean_dbm,spread_db,detection\n"
     var features: [String] = []
     let frame = radioMap.origin.flatMap { radioMap.frame == nil ? LocalFrame(origin: $0) : nil }
     for cell in l.inside.indices where l.inside[cell] {
       let c = l.center(of: cell)
-      let i = cell * n + j
+      let mean = l.expectedRSSI(cell: cell, slot: j)
+      let spread = l.spread(cell: cell, slot: j, measurementSigma: radioMap.measurementSigma)
+      let detection = l.detectionProbability(cell: cell, slot: j)
       csv +=
-        "\(c.x.formatted(decimals: 2)),\(c.y.formatted(decimals: 2)),\(Double(l.mean[i]).formatted(decimals: 1)),"
-        + "\(Double(l.spread[i]).formatted(decimals: 2)),\(Double(l.detection[i]).formatted(decimals: 3))\n"
+        "\(c.x.formatted(decimals: 2)),\(c.y.formatted(decimals: 2)),\(mean.formatted(decimals: 1)),"
+        + "\(spread.formatted(decimals: 2)),\(detection.formatted(decimals: 3))\n"
       guard let frame else { continue }
       let h = l.spacing / 2
       let ring = [(-h, -h), (h, -h), (h, h), (-h, h), (-h, -h)].map {
@@ -116,7 +117,8 @@ struct RadioMapExport: ParsableCommand {
       let coordinates = ring.map { "[\($0.longitude),\($0.latitude)]" }.joined(separator: ",")
       features.append(
         "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[\(coordinates)]]},"
-          + "\"properties\":{\"mean_dbm\":\(l.mean[i]),\"spread_db\":\(l.spread[i]),\"detection\":\(l.detection[i])}}"
+          + "\"properties\":{\"mean_dbm\":\(mean.formatted(decimals: 1)),\"spread_db\":\(spread.formatted(decimals: 2)),"
+          + "\"detection\":\(detection.formatted(decimals: 3))}}"
       )
     }
     try Data(csv.utf8).write(to: URL(fileURLWithPath: output + ".csv"), options: .atomic)

@@ -67,28 +67,36 @@ enum Synthetic {
     #expect(map.levels[0].points.allSatisfy { $0.scans == 2 })
   }
 
-  func value(_ array: [Float], at p: Point, ap: Int = 0) -> Double {
-    let level = map.levels[0]
-    return Double(array[level.cell(at: p) * level.accessPoints.count + ap])
+  func mean(at p: Point) -> Double {
+    map.levels[0].expectedRSSI(cell: map.levels[0].cell(at: p), slot: 0)
+  }
+
+  func spread(at p: Point) -> Double {
+    map.levels[0].spread(
+      cell: map.levels[0].cell(at: p), slot: 0, measurementSigma: map.measurementSigma)
+  }
+
+  func detection(at p: Point) -> Double {
+    map.levels[0].detectionProbability(cell: map.levels[0].cell(at: p), slot: 0)
   }
 
   @Test func expectedRSSIFollowsTheSurveyAndTheModelBeyondIt() {
     for p in [Point(x: 3, y: 3), Point(x: 10, y: 6), Point(x: 17, y: 15)] {
       #expect(
-        abs(value(map.levels[0].mean, at: p) - Synthetic.rssi(at: p, ap: Synthetic.ap)) < 1.5,
+        abs(mean(at: p) - Synthetic.rssi(at: p, ap: Synthetic.ap)) < 1.5,
         "at \(p)")
     }
     // 12 m beyond the survey, the fitted path-loss model carries on.
     let beyond = Point(x: 32, y: 10)
     #expect(
-      abs(value(map.levels[0].mean, at: beyond) - Synthetic.rssi(at: beyond, ap: Synthetic.ap)) < 3)
+      abs(mean(at: beyond) - Synthetic.rssi(at: beyond, ap: Synthetic.ap)) < 3)
   }
 
   @Test func spreadGrowsAwayFromSurveyedPlaces() {
-    let near = value(map.levels[0].spread, at: Point(x: 9, y: 9))
-    let far = value(map.levels[0].spread, at: Point(x: 34, y: 10))
+    let near = spread(at: Point(x: 9, y: 9))
+    let far = spread(at: Point(x: 34, y: 10))
     #expect(far > near + 1, "spread near \(near), far \(far)")
-    #expect(value(map.levels[0].detection, at: Point(x: 9, y: 9)) > 0.9)
+    #expect(detection(at: Point(x: 9, y: 9)) > 0.9)
   }
 
   @Test func repeatedVisitsAggregateInsteadOfDuplicating() {
@@ -104,8 +112,12 @@ enum Synthetic {
     let doubled = builder.build(surveys: [("twice", twice)], plans: nil).map
     // The same cells, with twice the scans: the expectation barely moves (only the shrinkage
     // towards the path-loss model weakens with more evidence)…
-    let before = map.levels[0].mean
-    let after = doubled.levels[0].mean
+    let before = stride(from: 0, to: map.levels[0].table.count, by: 3).map {
+      map.levels[0].table[$0]
+    }
+    let after = stride(from: 0, to: doubled.levels[0].table.count, by: 3).map {
+      doubled.levels[0].table[$0]
+    }
     #expect(before.count == after.count)
     let largest = zip(before, after).map { abs($0 - $1) }.max() ?? 0
     #expect(largest < 0.75, "largest change \(largest) dB")
@@ -168,9 +180,8 @@ enum Synthetic {
     let back = try RadioMapFile.read(file)
     #expect(back.bssids == Synthetic.map.bssids)
     #expect(back.sources == Synthetic.map.sources)
-    #expect(back.levels[0].mean == Synthetic.map.levels[0].mean)
-    #expect(back.levels[0].spread == Synthetic.map.levels[0].spread)
-    #expect(back.levels[0].detection == Synthetic.map.levels[0].detection)
+    #expect(back.levels[0].table == Synthetic.map.levels[0].table)
+    #expect(back.levels[0].baseline == Synthetic.map.levels[0].baseline)
     #expect(back.levels[0].inside == Synthetic.map.levels[0].inside)
     #expect(back.levels[0].points == Synthetic.map.levels[0].points)
     let scan = back.prepare(Synthetic.scan(at: Point(x: 5, y: 5), time: 0))

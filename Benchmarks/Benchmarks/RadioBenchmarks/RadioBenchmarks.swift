@@ -12,14 +12,17 @@ let office: String = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().appendingPathComponent("Surveys/office").path
 
 let benchmarks: @Sendable () -> Void = {
-  Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput], maxDuration: .seconds(5))
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .throughput], maxDuration: .seconds(5))
 
   // The office with 1.25 dual-band APs per 100 m²: 202 radios, all audible on every floor.
   let plans = FloorPlanSet(venue: try! VenueLoader.load(path: office))
   let model = PropagationModel()
   let aps = AccessPointPlacement(density: 1.25).place(in: plans, model: model)
 
-  Benchmark("World precompute, office, \(aps.count) APs, 1 m grid", configuration: .init(maxIterations: 5)) { benchmark in
+  Benchmark(
+    "World precompute, office, \(aps.count) APs, 1 m grid", configuration: .init(maxIterations: 5)
+  ) { benchmark in
     for _ in benchmark.scaledIterations {
       blackHole(try World(plans: plans, accessPoints: aps, model: model, seed: 1))
     }
@@ -31,7 +34,9 @@ let benchmarks: @Sendable () -> Void = {
     configuration: .init(metrics: [.wallClock, .throughput], scalingFactor: .kilo)
   ) { benchmark in
     let world = try World(plans: plans, accessPoints: aps, model: model, seed: 1)
-    let simulator = ScanSimulator(world: world, device: Device(name: "bench", offset: 0), generator: try RandomGenerator(seed: 2))
+    let simulator = ScanSimulator(
+      world: world, device: Device(name: "bench", offset: 0),
+      generator: try RandomGenerator(seed: 2))
     let plan = plans.plans[0]
     let points = plan.walkableUnits.map { plan.units[$0].anchorPoint }
     benchmark.startMeasurement()

@@ -6,45 +6,39 @@ import WiFi
 /// expected RSSI, the inverse scale of its Student-t and a constant that folds in the t's
 /// normaliser and the detection log-odds; and per cell the log-probability that every AP of the
 /// level is missed. A likelihood then costs one `log1p` per reading.
-struct LikelihoodTable: Sendable {
+enum LikelihoodTable {
   /// Degrees of freedom of the Student-t around the expected RSSI.
   static let degreesOfFreedom: Float = 4
-  /// (mean, inverse scale, constant) per cell and AP, `[(cell * n + ap) * 3 + k]`.
-  let entries: [Float]
-  /// log P(every AP of the level missed) per cell.
-  let baseline: [Float]
-  /// Slot of each map-wide AP index in this level (−1: not on this level).
-  let slots: [Int32]
-  let apCount: Int
+  /// log of the Student-t normaliser Γ((ν+1)/2) / (Γ(ν/2) √(νπ)).
+  static let logNormaliser: Double = {
+    let nu = Double(degreesOfFreedom)
+    let gammas: Double = lgamma((nu + 1) / 2) - lgamma(nu / 2)
+    return gammas - 0.5 * log(nu * Double.pi)
+  }()
 
-  init(level: RadioMap.Level, bssidCount: Int, measurementSigma: Double) {
-    let n = level.accessPoints.count
-    let cells = level.columns * level.rows
-    let nu = Double(Self.degreesOfFreedom)
-    let gammaTerms: Double = lgamma((nu + 1) / 2) - lgamma(nu / 2)
-    let logNormaliser: Double = gammaTerms - 0.5 * log(nu * Double.pi)
-    var entries = [Float](repeating: 0, count: cells * n * 3)
+  /// The table and per-cell baseline of a level from its expected RSSI, spread and detection
+  /// arrays (`[cell * n + ap]`), the spread widened by `measurementSigma`.
+  static func make(
+    mean: [Float], spread: [Float], detection: [Float], apCount n: Int, cells: Int,
+    measurementSigma: Double
+  ) -> (table: [Float], baseline: [Float]) {
+    var table = [Float](repeating: 0, count: cells * n * 3)
     var baseline = [Float](repeating: 0, count: cells)
     for cell in 0..<cells {
       var missed = 0.0
       for j in 0..<n {
         let i = cell * n + j
-        let spread = Double(level.spread[i])
-        let scale = (spread * spread + measurementSigma * measurementSigma).squareRoot()
-        let p = Double(level.detection[i])
+        let s = Double(spread[i])
+        let scale = (s * s + measurementSigma * measurementSigma).squareRoot()
+        let p = Double(detection[i])
         missed += log(1 - p)
-        entries[i * 3] = level.mean[i]
-        entries[i * 3 + 1] = Float(1 / scale)
-        entries[i * 3 + 2] = Float(logNormaliser - log(scale) + log(p) - log(1 - p))
+        table[i * 3] = mean[i]
+        table[i * 3 + 1] = Float(1 / scale)
+        table[i * 3 + 2] = Float(logNormaliser - log(scale) + log(p) - log(1 - p))
       }
       baseline[cell] = Float(missed)
     }
-    var slots = [Int32](repeating: -1, count: bssidCount)
-    for (j, a) in level.accessPoints.enumerated() { slots[Int(a)] = Int32(j) }
-    self.entries = entries
-    self.baseline = baseline
-    self.slots = slots
-    apCount = n
+    return (table, baseline)
   }
 }
 
@@ -75,15 +69,30 @@ extension RadioMap {
     sparse.sort { $0.ap < $1.ap }
     var known: [[(slot: Int32, rssi: Float)]] = []
     var unknown: [Int] = []
-    for table in tables {
+    for levelSlots in slots {
       var list: [(slot: Int32, rssi: Float)] = []
-      for (a, rssi) in sparse where table.slots[Int(a)] >= 0 {
-        list.append((table.slots[Int(a)], rssi))
+      for (a, rssi) in sparse where levelSlots[Int(a)] >= 0 {
+        list.append((levelSlots[Int(a)], rssi))
       }
       known.append(list)
       unknown.append(scan.readings.count - list.count)
     }
     return PreparedScan(known: known, unknown: unknown, sparse: sparse, unmapped: unmapped)
+  }
+
+  /// The median of (reading − expected RSSI) over the scan's readings known at `point`: an
+  /// estimate of the device's RSSI offset, robust to stale and outlying readings (dB).
+  public func deviceOffset(_ scan: PreparedScan, level: Int, at point: Point) -> Double {
+    let l = levels[level]
+    let cell = l.cell(at: point)
+    let differences = scan.known[level].map {
+      Double($0.rssi) - l.expectedRSSI(cell: cell, slot: Int($0.slot))
+    }
+    .sorted()
+    guard !differences.isEmpty else { return 0 }
+    let middle = differences.count / 2
+    return differences.count % 2 == 1
+      ? differences[middle] : (differences[middle - 1] + differences[middle]) / 2
   }
 
   /// The log-likelihood of a prepared scan at `point` on level `level`, for a device whose
@@ -96,33 +105,18 @@ extension RadioMap {
       scan, level: level, cell: levels[level].cell(at: point), deviceOffset: deviceOffset)
   }
 
-  /// The median of (reading − expected RSSI) over the scan's readings known at `point`: an
-  /// estimate of the device's RSSI offset, robust to stale and outlying readings (dB).
-  public func deviceOffset(_ scan: PreparedScan, level: Int, at point: Point) -> Double {
-    let table = tables[level]
-    let cell = levels[level].cell(at: point)
-    let differences = scan.known[level].map {
-      Double($0.rssi - table.entries[(cell * table.apCount + Int($0.slot)) * 3])
-    }
-    .sorted()
-    guard !differences.isEmpty else { return 0 }
-    let middle = differences.count / 2
-    return differences.count % 2 == 1
-      ? differences[middle] : (differences[middle - 1] + differences[middle]) / 2
-  }
-
   /// The log-likelihood of a prepared scan in cell `cell` of level `level`.
   public func logLikelihood(_ scan: PreparedScan, level: Int, cell: Int, deviceOffset: Double = 0)
     -> Double
   {
-    let table = tables[level]
-    let n = table.apCount
+    let l = levels[level]
+    let n = l.accessPoints.count
     let half = (LikelihoodTable.degreesOfFreedom + 1) / 2
     let inverseNu = 1 / LikelihoodTable.degreesOfFreedom
     let offset = Float(deviceOffset)
     var total =
-      table.baseline[cell] + Float(scan.unknown[level]) * Self.unknownAccessPointLogProbability
-    table.entries.withUnsafeBufferPointer { e in
+      l.baseline[cell] + Float(scan.unknown[level]) * Self.unknownAccessPointLogProbability
+    l.table.withUnsafeBufferPointer { e in
       for (slot, rssi) in scan.known[level] {
         let i = (cell * n + Int(slot)) * 3
         let z = (rssi - offset - e[i]) * e[i + 1]

@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 
 /// What the survey ingester learns, per level: for every AP heard there, its expected RSSI, the
@@ -27,12 +28,12 @@ public struct RadioMap: Sendable {
     public var inside: [Bool]
     /// The APs of this level, as indices into `RadioMap.bssids`.
     public var accessPoints: [Int32]
-    /// Expected RSSI in dBm, `[cell * accessPoints.count + ap]`.
-    public var mean: [Float]
-    /// Standard deviation of the expectation (model + measurement), dB, same layout.
-    public var spread: [Float]
-    /// Detection probability (0…1), same layout.
-    public var detection: [Float]
+    /// The likelihood table, cell-major: for cell `c` and AP slot `j`, at `(c * n + j) * 3`, the
+    /// expected RSSI (dBm), the inverse scale of its Student-t (1/dB), and a constant folding the
+    /// t's normaliser and the detection log-odds. Stored as is in the map file.
+    public var table: [Float]
+    /// log P(every AP of the level missed) per cell.
+    public var baseline: [Float]
     /// The aggregated survey points of this level.
     public var points: [SurveyPoint]
 
@@ -49,6 +50,25 @@ public struct RadioMap: Sendable {
       Point(
         x: origin.x + Double(cell % columns) * spacing,
         y: origin.y + Double(cell / columns) * spacing)
+    }
+
+    /// The expected RSSI (dBm) of AP slot `j` in `cell`.
+    public func expectedRSSI(cell: Int, slot j: Int) -> Double {
+      Double(table[(cell * accessPoints.count + j) * 3])
+    }
+
+    /// The spread (dB) of AP slot `j` in `cell`: the predictive standard deviation, without the
+    /// map's measurement noise.
+    public func spread(cell: Int, slot j: Int, measurementSigma: Double) -> Double {
+      let scale = 1 / Double(table[(cell * accessPoints.count + j) * 3 + 1])
+      return max(scale * scale - measurementSigma * measurementSigma, 0).squareRoot()
+    }
+
+    /// The detection probability (0…1) of AP slot `j` in `cell`.
+    public func detectionProbability(cell: Int, slot j: Int) -> Double {
+      let i = (cell * accessPoints.count + j) * 3
+      let logit = Double(table[i + 2]) - LikelihoodTable.logNormaliser - log(Double(table[i + 1]))
+      return 1 / (1 + exp(-logit))
     }
 
     /// A label such as `building 1, ordinal 2`.
@@ -90,8 +110,8 @@ public struct RadioMap: Sendable {
   public var sources: [String]
   /// Measurement noise added to every spread, dB.
   public let measurementSigma: Double
-  /// Likelihood tables per level, derived from the stored arrays when the map is made.
-  let tables: [LikelihoodTable]
+  /// Per level, the slot of each map-wide AP index (−1: not on that level).
+  let slots: [[Int32]]
 
   /// Creates a map.
   public init(
@@ -104,8 +124,10 @@ public struct RadioMap: Sendable {
     self.frame = frame
     self.sources = sources
     self.measurementSigma = measurementSigma
-    tables = levels.map {
-      LikelihoodTable(level: $0, bssidCount: bssids.count, measurementSigma: measurementSigma)
+    slots = levels.map { level in
+      var slots = [Int32](repeating: -1, count: bssids.count)
+      for (j, a) in level.accessPoints.enumerated() { slots[Int(a)] = Int32(j) }
+      return slots
     }
   }
 

@@ -25,8 +25,8 @@ extension RadioMapBuilder {
     var level = RadioMap.Level(
       building: key.building, ordinal: key.ordinal, levelID: key.levelID, origin: origin,
       spacing: spacing,
-      columns: columns, rows: rows, inside: [], accessPoints: [], mean: [], spread: [],
-      detection: [], points: [])
+      columns: columns, rows: rows, inside: [], accessPoints: [], table: [], baseline: [],
+      points: [])
     let cellCount = columns * rows
 
     // Aggregate: scans per cell, per-AP counts per cell, and survey points by position.
@@ -59,15 +59,27 @@ extension RadioMapBuilder {
     let apList = counts.keys.sorted()
     level.accessPoints = apList
     let n = apList.count
-    level.mean = [Float](repeating: -100, count: cellCount * n)
-    level.spread = [Float](repeating: 10, count: cellCount * n)
-    level.detection = [Float](repeating: 0, count: cellCount * n)
+    var grids = Grids(
+      mean: [Float](repeating: -100, count: cellCount * n),
+      spread: [Float](repeating: 10, count: cellCount * n),
+      detection: [Float](repeating: 0.001, count: cellCount * n))
     for (j, a) in apList.enumerated() {
       fillAccessPoint(
         j, of: n, counts: counts[a]!, scansInCell: scansInCell, surveyedCells: surveyedCells,
-        kernel: kernel, level: &level)
+        kernel: kernel, level: level, grids: &grids)
     }
+    (level.table, level.baseline) = LikelihoodTable.make(
+      mean: grids.mean, spread: grids.spread, detection: grids.detection, apCount: n,
+      cells: cellCount,
+      measurementSigma: measurementSigma)
     return level
+  }
+
+  /// Expected RSSI, spread and detection per `[cell * n + ap]`, before they become the table.
+  struct Grids {
+    var mean: [Float]
+    var spread: [Float]
+    var detection: [Float]
   }
 
   /// Survey points: consecutive scans at the same spot (within `gap` seconds of each other)
@@ -123,7 +135,7 @@ extension RadioMapBuilder {
 
   private func fillAccessPoint(
     _ j: Int, of n: Int, counts: [Int: CellCounts], scansInCell: [Int], surveyedCells: [Int],
-    kernel: [(Int, Int, Double)], level: inout RadioMap.Level
+    kernel: [(Int, Int, Double)], level: RadioMap.Level, grids: inout Grids
   ) {
     let cells = level.columns * level.rows
     // Sorted by cell: sums in a fixed order make the map identical from run to run.
@@ -186,9 +198,9 @@ extension RadioMapBuilder {
       let variance = residualVariance * priorWeight / (priorWeight + weight[cell]) + noise
       let prior = 1 / (1 + exp(-(mean + 88) / 5))
       let p = (detectionHits[cell] + priorWeight * prior) / (detectionWeight[cell] + priorWeight)
-      level.mean[i] = Float(mean)
-      level.spread[i] = Float(variance.squareRoot())
-      level.detection[i] = Float(min(max(p, 0.001), 0.999))
+      grids.mean[i] = Float(mean)
+      grids.spread[i] = Float(variance.squareRoot())
+      grids.detection[i] = Float(min(max(p, 0.001), 0.999))
     }
   }
 }

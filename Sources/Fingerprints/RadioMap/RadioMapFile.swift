@@ -63,9 +63,8 @@ public enum RadioMapFile {
     for level in map.levels {
       appendArray(level.inside.map { UInt8($0 ? 1 : 0) }, to: &data)
       appendArray(level.accessPoints, to: &data)
-      appendArray(level.mean, to: &data)
-      appendArray(level.spread, to: &data)
-      appendArray(level.detection, to: &data)
+      appendArray(level.table, to: &data)
+      appendArray(level.baseline, to: &data)
       appendArray(level.points.flatMap { [$0.position.x, $0.position.y] }, to: &data)
       appendArray(level.points.flatMap { [Int32($0.scans), Int32($0.readings.count)] }, to: &data)
       appendArray(level.points.flatMap { $0.readings.map(\.accessPoint) }, to: &data)
@@ -85,8 +84,8 @@ public enum RadioMapFile {
 
   /// Reads a map; refuses another format version or a truncated file with a clear message.
   public static func read(_ url: URL) throws -> RadioMap {
-    let data = try Data(contentsOf: url)
-    var reader = Reader(bytes: [UInt8](data), file: url.path)
+    let data = try Data(contentsOf: url, options: .alwaysMapped)
+    var reader = Reader(bytes: data, file: url.path)
     guard reader.bytes.starts(with: magic) else {
       throw reader.error("not a Fingerpost radio map file")
     }
@@ -110,9 +109,8 @@ public enum RadioMapFile {
       let n = h.accessPoints
       let inside = try reader.array(UInt8.self, count: cells).map { $0 != 0 }
       let aps = try reader.array(Int32.self, count: n)
-      let mean = try reader.array(Float.self, count: cells * n)
-      let spread = try reader.array(Float.self, count: cells * n)
-      let detection = try reader.array(Float.self, count: cells * n)
+      let table = try reader.array(Float.self, count: cells * n * 3)
+      let baseline = try reader.array(Float.self, count: cells)
       let xy = try reader.array(Double.self, count: h.points * 2)
       let counts = try reader.array(Int32.self, count: h.points * 2)
       let pointAPs = try reader.array(Int32.self, count: h.observations)
@@ -142,8 +140,8 @@ public enum RadioMapFile {
           building: h.building, ordinal: h.ordinal, levelID: h.levelID,
           origin: Point(x: h.origin[0], y: h.origin[1]),
           spacing: h.spacing, columns: h.columns, rows: h.rows, inside: inside, accessPoints: aps,
-          mean: mean,
-          spread: spread, detection: detection, points: points))
+          table: table,
+          baseline: baseline, points: points))
     }
     guard reader.offset == reader.bytes.count else {
       throw reader.error("has \(reader.bytes.count - reader.offset) unexpected trailing bytes")
@@ -156,7 +154,7 @@ public enum RadioMapFile {
   }
 
   struct Reader {
-    let bytes: [UInt8]
+    let bytes: Data
     let file: String
     var offset = 0
 
@@ -164,12 +162,13 @@ public enum RadioMapFile {
       RadioMapFileError(file: file, message: message)
     }
 
-    mutating func take(_ count: Int) throws -> ArraySlice<UInt8> {
+    mutating func take(_ count: Int) throws -> Data {
       guard count >= 0, offset + count <= bytes.count else {
         throw error("truncated: needs \(offset + count) bytes, has \(bytes.count)")
       }
       defer { offset += count }
-      return bytes[offset..<(offset + count)]
+      let start = bytes.startIndex + offset
+      return bytes[start..<(start + count)]
     }
 
     mutating func scalar<T: FixedWidthInteger>(_: T.Type) throws -> T {
