@@ -22,10 +22,16 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product fingerpost
 
-## demo: the main job; for now, load the sample office venue and print its summary and a route.
+## demo: the main job so far: the sample office venue, a route through it, its survey ingested
+## into a radio map, and single scans located against it.
 demo: build
 	$(FINGERPOST) venue info Surveys/office
 	$(FINGERPOST) venue route Surveys/office --from "Room 0.01" --to "Room 2.52"
+	mkdir -p .build/demo
+	$(FINGERPOST) ingest Surveys/office.survey.ndjson --venue Surveys/office -o .build/demo/office.fpmap
+	$(FINGERPOST) radiomap info .build/demo/office.fpmap
+	$(FINGERPOST) evaluate-fingerprints --train Surveys/office.survey.ndjson --test Surveys/office.test.ndjson \
+	  --venue Surveys/office
 
 ## test: every unit and end-to-end test, then the accuracy gates (release build).
 test: deps

@@ -17,7 +17,11 @@ func sharedData(_ name: String) -> URL? {
 /// signals with a deterministic ripple), surveyed every 2 m: the size the load target names.
 func fourLevelSurvey() -> SurveyFile {
   var records: [SurveyRecord] = []
-  let aps = (0..<200).map { i in Point(x: Double((i * 37) % 60), y: Double((i * 53) % 45)) }
+  let aps: [Point] = (0..<200).map { (i: Int) -> Point in
+    let x = Double((i * 37) % 60)
+    let y = Double((i * 53) % 45)
+    return Point(x: x, y: y)
+  }
   var t = 0.0
   for ordinal in 0..<4 {
     for y in stride(from: 1.0, to: 45, by: 2) {
@@ -26,9 +30,9 @@ func fourLevelSurvey() -> SurveyFile {
         var readings: [Reading] = []
         for (i, ap) in aps.enumerated() {
           let floors = Double(abs((i % 4) - ordinal))
-          let rssi =
-            -30 - 30 * log10(max(p.distance(to: ap), 1)) - 17 * floors + 3
-            * sin(x * 0.7 + Double(i))
+          let pathLoss: Double = 30 * log10(max(p.distance(to: ap), 1))
+          let ripple: Double = 3 * sin(x * 0.7 + Double(i))
+          let rssi: Double = -30 - pathLoss - 17 * floors + ripple
           if rssi > -95 {
             readings.append(
               Reading(
