@@ -34,21 +34,14 @@ public struct FingerprintEvaluation: Sendable {
     locator: FingerprintLocator? = nil
   ) -> FingerprintEvaluation {
     let locator = locator ?? FingerprintLocator(map: map)
-    let sourceFrame = test.header?.origin.map(LocalFrame.init(origin:))
+    let surveyFrame = test.header?.origin.map(LocalFrame.init(origin:))
+    let target = plans?.frame ?? (map.frame == nil ? map.origin.map(LocalFrame.init(origin:)) : nil)
     var errors: [Double] = []
     var ground: [Double] = []
     var floorHits = 0
     var buildingHits = 0
     for record in test.records {
-      guard
-        var truth = record.position
-          ?? record.coordinate.map({ (plans?.frame ?? LocalFrame(origin: $0)).point(for: $0) })
-      else { continue }
-      if let plans, record.position != nil, let sourceFrame,
-        sourceFrame.origin != plans.frame.origin
-      {
-        truth = plans.frame.point(for: sourceFrame.coordinate(for: truth))
-      }
+      guard let truth = record.point(in: target, surveyFrame: surveyFrame) else { continue }
       let prepared = map.prepare(record.scan)
       let fix =
         method == .knn

@@ -69,20 +69,14 @@ public struct RadioMapBuilder {
     }
     var placed: [Placed] = []
     let header = surveys.first?.survey.header
+    // Positions go into the venue's frame, or without a venue into the first survey's.
+    let target = plans?.frame ?? header?.origin.map(LocalFrame.init(origin:))
     for (_, survey) in surveys {
-      let sourceFrame = survey.header?.origin.map(LocalFrame.init(origin:))
+      let surveyFrame = survey.header?.origin.map(LocalFrame.init(origin:))
       for record in survey.records {
-        guard
-          var point = record.position
-            ?? record.coordinate.map({ (plans?.frame ?? LocalFrame(origin: $0)).point(for: $0) })
-        else {
+        guard let point = record.point(in: target, surveyFrame: surveyFrame) else {
           report.noPosition += 1
           continue
-        }
-        if let plans, record.position != nil, let sourceFrame,
-          sourceFrame.origin != plans.frame.origin
-        {
-          point = plans.frame.point(for: sourceFrame.coordinate(for: point))
         }
         let level: Int
         if let plans {
