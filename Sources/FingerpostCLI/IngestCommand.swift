@@ -4,6 +4,10 @@ import FloorPlans
 import Foundation
 import IMDF
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `fingerpost ingest SURVEYS… [--venue V] -o MAP`: build a radio map from surveys.
 struct IngestCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -53,9 +57,13 @@ struct IngestCommand: ParsableCommand {
     var builder = RadioMapBuilder()
     builder.spacing = grid
     builder.lengthScale = lengthScale
+    // Progress on a terminal only: a log or pipe gets the summary line alone.
+    let interactive = isatty(STDERR_FILENO) == 1
     let (map, report) = builder.build(surveys: files, plans: plans) { done, all in
+      guard interactive else { return }
       printError("\rbuilding levels: \(done)/\(all)", terminator: done == all ? "\n" : "")
     }
+
     if report.unknownLevel > 0 {
       printError("warning: \(report.unknownLevel) scan(s) name no level of the venue; skipped")
     }
