@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "WiFi", targets: ["WiFi"]),
     .library(name: "Radio", targets: ["Radio"]),
     .library(name: "Fingerprints", targets: ["Fingerprints"]),
+    .library(name: "EventStream", targets: ["EventStream"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -44,6 +45,7 @@ let package = Package(
     ),
     .target(name: "VenueGeneration", dependencies: ["Geometry", "IMDF"]),
     .target(name: "WiFi"),
+    .target(name: "EventStream", dependencies: ["Geometry", "WiFi", "JSON"]),
     .target(
       name: "Fingerprints",
       dependencies: ["Geometry", "FloorPlans", "WiFi", "JSON", .product(name: "CSV", package: "CSV.swift")]
@@ -84,6 +86,7 @@ let package = Package(
       dependencies: ["VenueGeneration", "FloorPlans", "IMDF", "TestSupport"]
     ),
     .testTarget(name: "WiFiTests", dependencies: ["WiFi"]),
+    .testTarget(name: "EventStreamTests", dependencies: ["EventStream", "WiFi", "Geometry"]),
     .testTarget(name: "FingerprintsTests", dependencies: ["Fingerprints", "WiFi", "TestSupport"]),
     .testTarget(
       name: "SimulationTests",

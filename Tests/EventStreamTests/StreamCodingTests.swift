@@ -1,0 +1,90 @@
+import EventStream
+import Geometry
+import Testing
+import WiFi
+
+@Suite struct StreamCodingTests {
+  let records: [StreamRecord] = [
+    .meta(
+      Meta(
+        venue: "Surveys/office", seed: 42, generator: "fingerpost simulate",
+        origin: GeoCoordinate(longitude: 24.5, latitude: 60.25))),
+    .truth(TruthRecord(t: 0.1, ordinal: 1, x: -3.25, y: 12.5, unit: "u-1", heading: 90)),
+    .truth(TruthRecord(t: 0.2, ordinal: 0, x: 0, y: 0, unit: nil, heading: nil)),
+    .step(StepRecord(t: 0.55, length: 0.72, speed: nil, heading: 271.25)),
+    .step(StepRecord(t: 1, length: nil, speed: 1.3, heading: 0)),
+    .scan(
+      ScanRecord(
+        t: 2, device: "pixel",
+        readings: [Reading(bssid: "aa:bb:cc:dd:ee:ff", rssi: -61, frequency: 2437)])),
+    .fix(
+      FixRecord(
+        t: 2.5, lat: 60.2501234, lon: 24.5004321, x: 1.5, y: -2.25, ordinal: 2, levelID: "L2",
+        unitID: nil,
+        unitName: nil, accuracy: 3.5, course: 45, speed: 1.1)),
+    .particles(ParticlesRecord(t: 2.5, points: [(1, 2, 0), (-1.5, 2.25, 1)])),
+    .score(ScoreRecord(metrics: ["p75": 1.25, "floor_hit": 0.995])),
+  ]
+
+  @Test func roundTripsEveryRecordType() throws {
+    for (i, record) in records.enumerated() {
+      let line = StreamEncoder.line(record)
+      #expect(line.hasPrefix("{\"type\":\"\(record.type)\""))
+      #expect(try StreamDecoder.record(line[...], line: i + 1) == record, "\(line)")
+    }
+  }
+
+  @Test func linesArePinned() {
+    #expect(
+      StreamEncoder.line(records[1])
+        == #"{"type":"truth","t":0.1,"ordinal":1,"x":-3.25,"y":12.5,"unit":"u-1","heading":90}"#)
+    #expect(
+      StreamEncoder.line(records[6])
+        == #"{"type":"fix","t":2.5,"lat":60.2501234,"lon":24.5004321,"x":1.5,"y":-2.25,"ordinal":2,"level_id":"L2","unit_id":null,"unit_name":null,"accuracy_m":3.5,"course":45,"speed":1.1}"#
+    )
+  }
+
+  @Test(arguments: [
+    ("not json", "not JSON"),
+    (#"{"type":"walk"}"#, "unknown record type \"walk\""),
+    (#"{"t":1}"#, "unknown record type (none)"),
+    (#"{"type":"truth","t":1,"ordinal":0.5,"x":0,"y":0}"#, "\"ordinal\" must be an integer"),
+    (#"{"type":"step","t":1,"heading":3}"#, "needs \"length\" or \"speed\""),
+    (
+      #"{"type":"fix","t":"soon","x":0,"y":0,"ordinal":0,"accuracy_m":1}"#,
+      "\"t\" must be a finite number"
+    ),
+  ])
+  func badLinesNameTheirProblem(text: String, message: String) {
+    #expect {
+      try StreamDecoder.record(text[...], line: 7)
+    } throws: { error in
+      guard let e = error as? StreamError else { return false }
+      return e.line == 7 && e.message.contains(message)
+    }
+  }
+}
+
+@Suite struct LineSplitterTests {
+  @Test func halfLinesWaitForTheirNewline() {
+    var splitter = LineSplitter()
+    #expect(splitter.feed(Array("{\"a\":1}\n{\"b\"".utf8)) == ["{\"a\":1}"])
+    #expect(splitter.feed(Array(":2}".utf8)).isEmpty)
+    #expect(splitter.feed(Array("\r\n\n{\"c\":3}\n".utf8)) == ["{\"b\":2}", "", "{\"c\":3}"])
+    #expect(splitter.feed(Array("tail".utf8)).isEmpty)
+    #expect(splitter.finish() == "tail")
+    #expect(splitter.finish() == nil)
+    #expect(splitter.lineCount == 5)
+  }
+
+  @Test func byteAtATimeGivesTheSameLines() {
+    let text = "é\n{\"x\":[1,2]}\nlast\n"
+    var whole = LineSplitter()
+    var trickle = LineSplitter()
+    let expected = whole.feed(Array(text.utf8))
+    var got: [String] = []
+    for byte in text.utf8 { got += trickle.feed([byte]) }
+    #expect(got == expected)
+    #expect(got == ["é", "{\"x\":[1,2]}", "last"])
+  }
+}
