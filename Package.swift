@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "Radio", targets: ["Radio"]),
     .library(name: "Fingerprints", targets: ["Fingerprints"]),
     .library(name: "EventStream", targets: ["EventStream"]),
+    .library(name: "Motion", targets: ["Motion"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -45,6 +46,7 @@ let package = Package(
     ),
     .target(name: "VenueGeneration", dependencies: ["Geometry", "IMDF"]),
     .target(name: "WiFi"),
+    .target(name: "Motion", dependencies: ["Geometry", "Randomness"]),
     .target(name: "EventStream", dependencies: ["Geometry", "WiFi", "JSON"]),
     .target(
       name: "Fingerprints",
@@ -86,6 +88,7 @@ let package = Package(
       dependencies: ["VenueGeneration", "FloorPlans", "IMDF", "TestSupport"]
     ),
     .testTarget(name: "WiFiTests", dependencies: ["WiFi"]),
+    .testTarget(name: "MotionTests", dependencies: ["Motion", "Randomness"]),
     .testTarget(name: "EventStreamTests", dependencies: ["EventStream", "WiFi", "Geometry"]),
     .testTarget(name: "FingerprintsTests", dependencies: ["Fingerprints", "WiFi", "TestSupport"]),
     .testTarget(
