@@ -54,7 +54,7 @@ let package = Package(
     ),
     .target(
       name: "Simulation",
-      dependencies: ["Geometry", "FloorPlans", "Radio", "Fingerprints", "Randomness", "WiFi"]
+      dependencies: ["Geometry", "FloorPlans", "Radio", "Fingerprints", "Randomness", "WiFi", "Motion"]
     ),
     .target(name: "ConfigFiles", dependencies: [.product(name: "Yams", package: "Yams")]),
     .target(

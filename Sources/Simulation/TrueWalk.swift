@@ -1,0 +1,174 @@
+import FloorPlans
+import Foundation
+import Geometry
+import Motion
+
+/// The ground truth of a walk: where the walker is at every instant, and the steps they take.
+///
+/// Built from stops routed through the floor plans. Between stops the walker walks at the stop's
+/// speed; level changes go through connectors at their own pace (stairs are walked, escalators
+/// and elevators are ridden, an elevator adds a wait); at a stop the walker stands for its dwell.
+public struct TrueWalk: Sendable {
+  /// One place the walker goes to.
+  public struct Stop: Sendable, Hashable {
+    /// The plan and point.
+    public var place: Route.Waypoint
+    /// Seconds spent standing there.
+    public var dwell: Double
+    /// Walking speed towards it, m/s.
+    public var speed: Double
+
+    /// Creates a stop.
+    public init(place: Route.Waypoint, dwell: Double = 0, speed: Double = 1.3) {
+      self.place = place
+      self.dwell = dwell
+      self.speed = speed
+    }
+  }
+
+  /// How long level changes take.
+  public struct Pace: Sendable, Hashable {
+    /// Seconds to walk one floor of stairs.
+    public var stairsPerFloor = 15.0
+    /// Seconds to ride one floor of escalator.
+    public var escalatorPerFloor = 20.0
+    /// Seconds waiting for an elevator.
+    public var elevatorWait = 12.0
+    /// Seconds an elevator takes per floor.
+    public var elevatorPerFloor = 4.0
+    /// Seconds to walk one floor of ramp.
+    public var rampPerFloor = 25.0
+    /// Steps a second when walking.
+    public var cadence = 1.8
+
+    /// Typical paces.
+    public init() {}
+  }
+
+  /// What the walker is doing during a piece of the walk.
+  public enum Activity: String, Sendable, Hashable {
+    case walking, standing, stairs, escalator, elevator, ramp
+  }
+
+  /// A straight piece of the walk, at constant velocity, on one plan or between two.
+  public struct Leg: Sendable, Hashable {
+    public let start: Double
+    public let end: Double
+    public let from: Route.Waypoint
+    public let to: Route.Waypoint
+    public let activity: Activity
+  }
+
+  /// One truth sample.
+  public struct Sample: Sendable, Hashable {
+    public let t: Double
+    public let plan: Int
+    public let point: Point
+    /// Heading in degrees clockwise from north (of the current leg, or the last moving one).
+    public let heading: Double
+    public let activity: Activity
+  }
+
+  /// The legs in time order.
+  public let legs: [Leg]
+  /// The pace used.
+  public let pace: Pace
+
+  /// Routes the walk from `start` through `stops`; throws when a stop cannot be reached.
+  public init(start: Route.Waypoint, stops: [Stop], router: Router, pace: Pace = Pace())
+    throws(Router.Failure)
+  {
+    self.pace = pace
+    var legs: [Leg] = []
+    var here = start
+    var t = 0.0
+    for stop in stops {
+      let route = try router.route(from: here, to: stop.place)
+      var changes = route.levelChanges.makeIterator()
+      var riding = false  // in an elevator already: no second wait between floors
+      for (a, b) in zip(route.waypoints, route.waypoints.dropFirst()) where a != b {
+        if a.plan == b.plan {
+          riding = false
+          let duration = a.point.distance(to: b.point) / max(stop.speed, 0.1)
+          legs.append(Leg(start: t, end: t + duration, from: a, to: b, activity: .walking))
+          t += duration
+        } else {
+          let kind = changes.next()?.kind ?? .stairs
+          let floors = Double(
+            max(abs(router.set.plans[a.plan].ordinal - router.set.plans[b.plan].ordinal), 1))
+          let (activity, duration): (Activity, Double) =
+            switch kind {
+            case .stairs: (.stairs, pace.stairsPerFloor * floors)
+            case .escalator: (.escalator, pace.escalatorPerFloor * floors)
+            case .elevator:
+              (.elevator, (riding ? 0 : pace.elevatorWait) + pace.elevatorPerFloor * floors)
+            case .ramp: (.ramp, pace.rampPerFloor * floors)
+            }
+          legs.append(Leg(start: t, end: t + duration, from: a, to: b, activity: activity))
+          t += duration
+          riding = kind == .elevator
+        }
+      }
+      if stop.dwell > 0 {
+        legs.append(
+          Leg(start: t, end: t + stop.dwell, from: stop.place, to: stop.place, activity: .standing))
+        t += stop.dwell
+      }
+      here = stop.place
+    }
+    self.legs = legs
+  }
+
+  /// The walk's length in seconds.
+  public var duration: Double { legs.last?.end ?? 0 }
+
+  /// Samples every `1 / rate` seconds from 0 to the end.
+  public func samples(rate: Double = 10) -> [Sample] {
+    var result: [Sample] = []
+    var heading = 0.0
+    var k = 0
+    let count = Int((duration * rate).rounded(.down))
+    for i in 0...count {
+      let t = Double(i) / rate
+      while k < legs.count - 1, legs[k].end < t { k += 1 }
+      guard k < legs.count else { break }
+      let leg = legs[k]
+      let f = leg.end > leg.start ? min(max((t - leg.start) / (leg.end - leg.start), 0), 1) : 1
+      let point = leg.from.point.interpolated(to: leg.to.point, at: f)
+      // Between levels the walker is on the lower plan for the first half of the ride.
+      let plan = leg.from.plan == leg.to.plan || f < 0.5 ? leg.from.plan : leg.to.plan
+      let d = leg.to.point - leg.from.point
+      if d.length > 0.01 { heading = Self.heading(of: d) }
+      result.append(
+        Sample(t: t, plan: plan, point: point, heading: heading, activity: leg.activity))
+    }
+    return result
+  }
+
+  /// The true steps: at the pace's cadence while walking, on stairs and ramps; none while
+  /// standing or riding an escalator or elevator.
+  public func steps() -> [Step] {
+    var steps: [Step] = []
+    for leg in legs where [.walking, .stairs, .ramp].contains(leg.activity) {
+      let seconds = leg.end - leg.start
+      let count = Int((seconds * pace.cadence).rounded())
+      guard count > 0 else { continue }
+      let d = leg.to.point - leg.from.point
+      let length = d.length / Double(count)
+      let heading = Self.heading(of: d)
+      for s in 0..<count {
+        steps.append(
+          Step(
+            t: leg.start + (Double(s) + 0.5) * seconds / Double(count), length: length,
+            heading: heading))
+      }
+    }
+    return steps
+  }
+
+  /// Degrees clockwise from north of a direction.
+  static func heading(of d: Point) -> Double {
+    let degrees = atan2(d.x, d.y) * 180 / .pi
+    return degrees < 0 ? degrees + 360 : degrees
+  }
+}
