@@ -48,6 +48,8 @@ public struct TrueWalk: Sendable {
   /// What the walker is doing during a piece of the walk.
   public enum Activity: String, Sendable, Hashable {
     case walking, standing, stairs, escalator, elevator, ramp
+    /// A zero-length jump: the walker is carried elsewhere (a kidnap) without walking.
+    case teleport
   }
 
   /// A straight piece of the walk, at constant velocity, on one plan or between two.
@@ -74,15 +76,54 @@ public struct TrueWalk: Sendable {
   /// The pace used.
   public let pace: Pace
 
-  /// Routes the walk from `start` through `stops`; throws when a stop cannot be reached.
-  public init(start: Route.Waypoint, stops: [Stop], router: Router, pace: Pace = Pace())
-    throws(Router.Failure)
-  {
+  /// Routes the walk from `start` through `stops`; throws when a stop cannot be reached. With a
+  /// `kidnap`, the walker is carried at that time to that place and walks on from there to the
+  /// stops not yet reached.
+  public init(
+    start: Route.Waypoint, stops: [Stop], router: Router, pace: Pace = Pace(),
+    kidnap: (time: Double, place: Route.Waypoint)? = nil
+  ) throws(Router.Failure) {
     self.pace = pace
+    let plain = try Self.legs(start: start, stops: stops, router: router, pace: pace)
+    guard let kidnap, let cut = plain.legs.firstIndex(where: { $0.end > kidnap.time }) else {
+      legs = plain.legs
+      return
+    }
+    // Keep the walk up to the kidnap, jump, then route from there to the remaining stops.
+    var legs = Array(plain.legs[..<cut])
+    let leg = plain.legs[cut]
+    let f = leg.end > leg.start ? max(0, (kidnap.time - leg.start) / (leg.end - leg.start)) : 0
+    let taken = Route.Waypoint(
+      plan: f < 0.5 ? leg.from.plan : leg.to.plan,
+      point: leg.from.point.interpolated(to: leg.to.point, at: f))
+    if kidnap.time > leg.start {
+      legs.append(
+        Leg(start: leg.start, end: kidnap.time, from: leg.from, to: taken, activity: leg.activity))
+    }
+    legs.append(
+      Leg(start: kidnap.time, end: kidnap.time, from: taken, to: kidnap.place, activity: .teleport))
+    let remaining = Array(stops[plain.stopOfLeg[cut]...])
+    let rest = try Self.legs(start: kidnap.place, stops: remaining, router: router, pace: pace)
+    legs += rest.legs.map {
+      Leg(
+        start: $0.start + kidnap.time, end: $0.end + kidnap.time, from: $0.from, to: $0.to,
+        activity: $0.activity)
+    }
+    self.legs = legs
+  }
+
+  /// The legs of a walk from `start` through `stops`, and for each leg the index of the stop it
+  /// leads to.
+  static func legs(start: Route.Waypoint, stops: [Stop], router: Router, pace: Pace) throws(Router
+    .Failure)
+    -> (legs: [Leg], stopOfLeg: [Int])
+  {
     var legs: [Leg] = []
+    var stopOfLeg: [Int] = []
     var here = start
     var t = 0.0
-    for stop in stops {
+    for (index, stop) in stops.enumerated() {
+      defer { stopOfLeg += Array(repeating: index, count: legs.count - stopOfLeg.count) }
       let route = try router.route(from: here, to: stop.place)
       var changes = route.levelChanges.makeIterator()
       var riding = false  // in an elevator already: no second wait between floors
@@ -116,7 +157,7 @@ public struct TrueWalk: Sendable {
       }
       here = stop.place
     }
-    self.legs = legs
+    return (legs, stopOfLeg)
   }
 
   /// The walk's length in seconds.

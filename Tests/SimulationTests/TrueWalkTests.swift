@@ -71,6 +71,27 @@ import Testing
     #expect(ride.end - ride.start >= 12)
   }
 
+  @Test func aKidnapCarriesTheWalkerAndTheWalkGoesOn() throws {
+    let set = Self.office
+    let stops = [
+      TrueWalk.Stop(place: place(set, "Room 0.06", ordinal: 0), dwell: 5),
+      TrueWalk.Stop(place: place(set, "Room 0.21", ordinal: 0), dwell: 5),
+    ]
+    let target = place(set, "Room 1.60", ordinal: 1)
+    let walk = try TrueWalk(
+      start: place(set, "Room 0.01", ordinal: 0), stops: stops, router: Router(set),
+      kidnap: (20, target))
+    let jump = try #require(walk.legs.first { $0.activity == .teleport })
+    #expect(jump.start == 20 && jump.end == 20 && jump.to == target)
+    let samples = walk.samples(rate: 10)
+    let after = try #require(samples.first { $0.t > 20 })
+    #expect(after.point.distance(to: target.point) < 1.5 && after.plan == target.plan)
+    // From there the walker still visits both stops: back down to the ground floor.
+    #expect(samples.last?.point == stops[1].place.point)
+    #expect(
+      walk.legs.contains { $0.start > 20 && $0.activity == .standing && $0.to == stops[0].place })
+  }
+
   @Test func unreachableStopsAreRefused() {
     let set = Self.mall
     let start = place(set, "Shop G.01", ordinal: 0)
