@@ -54,7 +54,9 @@ let package = Package(
     ),
     .target(
       name: "Simulation",
-      dependencies: ["Geometry", "FloorPlans", "Radio", "Fingerprints", "Randomness", "WiFi", "Motion"]
+      dependencies: [
+        "Geometry", "FloorPlans", "Radio", "Fingerprints", "Randomness", "WiFi", "Motion", "ConfigFiles",
+      ]
     ),
     .target(name: "ConfigFiles", dependencies: [.product(name: "Yams", package: "Yams")]),
     .target(
@@ -67,7 +69,7 @@ let package = Package(
       name: "FingerpostCLI",
       dependencies: [
         "Geometry", "IMDF", "FloorPlans", "VenueGeneration", "Randomness", "WiFi", "Radio",
-        "Fingerprints", "ConfigFiles", "Simulation",
+        "Fingerprints", "ConfigFiles", "Simulation", "EventStream", "Motion",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

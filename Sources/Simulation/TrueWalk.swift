@@ -165,25 +165,33 @@ public struct TrueWalk: Sendable {
 
   /// Samples every `1 / rate` seconds from 0 to the end.
   public func samples(rate: Double = 10) -> [Sample] {
-    var result: [Sample] = []
-    var heading = 0.0
-    var k = 0
     let count = Int((duration * rate).rounded(.down))
-    for i in 0...count {
-      let t = Double(i) / rate
-      while k < legs.count - 1, legs[k].end < t { k += 1 }
-      guard k < legs.count else { break }
-      let leg = legs[k]
-      let f = leg.end > leg.start ? min(max((t - leg.start) / (leg.end - leg.start), 0), 1) : 1
-      let point = leg.from.point.interpolated(to: leg.to.point, at: f)
-      // Between levels the walker is on the lower plan for the first half of the ride.
-      let plan = leg.from.plan == leg.to.plan || f < 0.5 ? leg.from.plan : leg.to.plan
-      let d = leg.to.point - leg.from.point
-      if d.length > 0.01 { heading = Self.heading(of: d) }
-      result.append(
-        Sample(t: t, plan: plan, point: point, heading: heading, activity: leg.activity))
+    return (0...count).map { sample(at: Double($0) / rate) }
+  }
+
+  /// Where the walker is at time `t` (clamped to the walk).
+  public func sample(at t: Double) -> Sample {
+    guard !legs.isEmpty else {
+      return Sample(t: t, plan: 0, point: .zero, heading: 0, activity: .standing)
     }
-    return result
+    // The leg holding t: the last one starting at or before it (a zero-length jump counts once passed).
+    var k = legs.firstIndex { $0.end > t || ($0.end == t && $0.start == $0.end) } ?? legs.count - 1
+    while k + 1 < legs.count, legs[k].start == legs[k].end, legs[k].end <= t { k += 1 }
+    let leg = legs[k]
+    let f = leg.end > leg.start ? min(max((t - leg.start) / (leg.end - leg.start), 0), 1) : 1
+    let point = leg.from.point.interpolated(to: leg.to.point, at: f)
+    // Between levels the walker is on the lower plan for the first half of the ride.
+    let plan = leg.from.plan == leg.to.plan || f < 0.5 ? leg.from.plan : leg.to.plan
+    // Heading of the last leg that moved, up to this one.
+    var heading = 0.0
+    for j in stride(from: k, through: 0, by: -1) where legs[j].activity != .teleport {
+      let d = legs[j].to.point - legs[j].from.point
+      if d.length > 0.01 {
+        heading = Self.heading(of: d)
+        break
+      }
+    }
+    return Sample(t: t, plan: plan, point: point, heading: heading, activity: leg.activity)
   }
 
   /// The true steps: at the pace's cadence while walking, on stairs and ramps; none while

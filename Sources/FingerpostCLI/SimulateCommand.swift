@@ -1,0 +1,86 @@
+import ArgumentParser
+import ConfigFiles
+import EventStream
+import Foundation
+import Simulation
+
+/// `fingerpost simulate SCENARIO -o FILE`: the scenario's walk as an event stream.
+struct SimulateCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "simulate",
+    abstract: "Simulate a scenario's walk: truth, steps and scans as an NDJSON event stream.")
+
+  @Argument(help: "The scenario file (YAML or JSON).")
+  var scenario: String
+
+  @Option(name: .shortAndLong, help: "The event stream to write (- for standard output).")
+  var output: String
+
+  func run() throws {
+    let (scenario, walk) = try simulateScenario(scenario)
+    let text = EventLog.stream(scenario: scenario, walk: walk)
+    if output == "-" {
+      FileHandle.standardOutput.write(Data(text.utf8))
+    } else {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+      printError(
+        "wrote \(output): \(walk.truth.count) truth, \(walk.steps.count) steps, \(walk.scans.count) scans over "
+          + "\(walk.walk.duration.formatted(decimals: 1)) s")
+    }
+  }
+}
+
+/// Reads a scenario, loads its world and simulates the walk.
+func simulateScenario(_ path: String) throws -> (Scenario, SimulatedWalk) {
+  let scenario: Scenario
+  do {
+    scenario = try Scenario(contentsOf: URL(fileURLWithPath: path))
+  } catch {
+    throw CLIError(error.description)
+  }
+  let (world, _) = try loadWorld(file: scenario.world.path, venue: scenario.venue.path)
+  do {
+    return (scenario, try scenario.simulate(in: world))
+  } catch let error as ConfigurationError {
+    throw CLIError(error.description)
+  }
+}
+
+/// Encodes a simulated walk as an event stream: `meta`, then `truth`, `step` and `scan` records
+/// in time order.
+enum EventLog {
+  static func stream(scenario: Scenario, walk: SimulatedWalk) -> String {
+    var records: [(t: Double, order: Int, record: StreamRecord)] = []
+    let frame = scenario.venue.lastPathComponent
+    for truth in walk.truth {
+      let s = truth.sample
+      records.append(
+        (
+          s.t, 0,
+          .truth(
+            TruthRecord(
+              t: s.t, ordinal: truth.ordinal, x: s.point.x, y: s.point.y, unit: truth.unitID,
+              heading: s.heading))
+        ))
+    }
+    for step in walk.steps {
+      records.append(
+        (
+          step.t, 1,
+          .step(StepRecord(t: step.t, length: step.length, speed: nil, heading: step.heading))
+        ))
+    }
+    for scan in walk.scans {
+      records.append(
+        (
+          scan.time, 2,
+          .scan(ScanRecord(t: scan.time, device: scan.device, readings: scan.readings))
+        ))
+    }
+    records.sort { ($0.t, $0.order) < ($1.t, $1.order) }
+    let meta = StreamRecord.meta(
+      Meta(venue: frame, seed: scenario.seed, generator: "fingerpost simulate", origin: walk.origin)
+    )
+    return ([meta] + records.map(\.record)).map(StreamEncoder.line).joined(separator: "\n") + "\n"
+  }
+}

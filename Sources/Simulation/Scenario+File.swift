@@ -1,0 +1,145 @@
+import ConfigFiles
+import Foundation
+import Motion
+import Radio
+
+extension Scenario {
+  /// Reads a scenario; paths are relative to the file; unknown keys are errors naming key and line.
+  public init(contentsOf url: URL) throws(ConfigurationError) {
+    let root = try YAMLMap(contentsOf: url)
+    try root.allowOnly([
+      "version", "name", "venue", "world", "radio_map", "walker", "device", "dead_reckoning",
+      "events", "localizer",
+      "seed", "truth_rate",
+    ])
+    if let version = try root.int("version"), version != 1 {
+      throw root.error("version", "unsupported scenario version \(version) (this tool reads 1)")
+    }
+    let folder = url.deletingLastPathComponent()
+    func path(_ map: YAMLMap, _ key: String) throws(ConfigurationError) -> URL {
+      guard let text = try map.string(key) else { throw map.error(key, "is required") }
+      return URL(fileURLWithPath: text, relativeTo: folder).standardizedFileURL
+    }
+    file = url
+    venue = try path(root, "venue")
+    world = try path(root, "world")
+    guard let radio = try root.map("radio_map") else {
+      throw root.error("radio_map", "is required (survey or map)")
+    }
+    try radio.allowOnly(["survey", "map", "grid"])
+    if radio.contains("map") {
+      radioMap = .map(try path(radio, "map"))
+    } else if radio.contains("survey") {
+      radioMap = .survey(try path(radio, "survey"), grid: try radio.double("grid") ?? 1)
+    } else {
+      throw radio.error("survey", "give a survey to ingest or a map file")
+    }
+    guard let walker = try root.map("walker") else { throw root.error("walker", "is required") }
+    try walker.allowOnly(["start", "stops", "speed", "pace"])
+    guard let startMap = try walker.map("start") else { throw walker.error("start", "is required") }
+    start = try Self.place(startMap)
+    let speed = try walker.double("speed") ?? 1.3
+    stops = []
+    for stop in try walker.maps("stops") ?? [] {
+      try stop.allowOnly(["unit", "ordinal", "x", "y", "dwell", "speed"])
+      stops.append(
+        Stop(
+          place: try Self.place(stop, extra: ["dwell", "speed"]),
+          dwell: try stop.double("dwell") ?? 0,
+          speed: try stop.double("speed") ?? speed, line: stop.line(of: "unit")))
+    }
+    guard !stops.isEmpty else { throw walker.error("stops", "needs at least one stop") }
+    pace = TrueWalk.Pace()
+    if let p = try walker.map("pace") {
+      let keys: [(String, WritableKeyPath<TrueWalk.Pace, Double>)] = [
+        ("stairs_per_floor", \.stairsPerFloor), ("escalator_per_floor", \.escalatorPerFloor),
+        ("elevator_wait", \.elevatorWait), ("elevator_per_floor", \.elevatorPerFloor),
+        ("ramp_per_floor", \.rampPerFloor),
+        ("cadence", \.cadence),
+      ]
+      try p.allowOnly(Set(keys.map(\.0)))
+      for (key, keyPath) in keys { if let v = try p.double(key) { pace[keyPath: keyPath] = v } }
+    }
+    let d = try root.map("device")
+    try d?.allowOnly(["name", "offset", "scan_interval", "stale_share", "sensitivity_shift"])
+    device = Device(
+      name: try d?.string("name") ?? "phone", offset: try d?.double("offset") ?? 0,
+      scanInterval: try d?.double("scan_interval"), staleShare: try d?.double("stale_share"),
+      sensitivityShift: try d?.double("sensitivity_shift") ?? 0)
+    deviceOffsetGiven = d?.contains("offset") ?? false
+    deadReckoning = StepNoise()
+    if let n = try root.map("dead_reckoning") {
+      let keys: [(String, WritableKeyPath<StepNoise, Double>)] = [
+        ("length_sigma", \.lengthSigma), ("scale_bias_sigma", \.scaleBiasSigma),
+        ("heading_bias_sigma", \.headingBiasSigma), ("heading_drift_sigma", \.headingDriftSigma),
+        ("heading_sigma", \.headingSigma), ("miss_probability", \.missProbability),
+        ("double_probability", \.doubleProbability),
+      ]
+      try n.allowOnly(Set(keys.map(\.0)))
+      for (key, keyPath) in keys {
+        if let v = try n.double(key) { deadReckoning[keyPath: keyPath] = v }
+      }
+    }
+    events = try (root.maps("events") ?? []).map(Self.event)
+    localizer = LocalizerSettings()
+    if let l = try root.map("localizer") {
+      try l.allowOnly([
+        "particles", "minimum_particles", "known_start", "resample_threshold", "fix_rate",
+      ])
+      if let n = try l.int("particles") { localizer.particles = n }
+      localizer.minimumParticles = try l.int("minimum_particles")
+      if let known = try l.string("known_start") { localizer.knownStart = known == "true" }
+      if let r = try l.double("resample_threshold") { localizer.resampleThreshold = r }
+      if let r = try l.double("fix_rate") { localizer.fixRate = r }
+      guard (10...200_000).contains(localizer.particles) else {
+        throw l.error("particles", "must be 10…200000")
+      }
+    }
+    seed = try root.int("seed").map { UInt64(bitPattern: Int64($0)) } ?? 1
+    truthRate = try root.double("truth_rate") ?? 10
+    guard truthRate >= 1, truthRate <= 100 else {
+      throw root.error("truth_rate", "must be 1…100 samples a second")
+    }
+  }
+
+  /// A place: `unit` (name or id, with an optional `ordinal`) or `ordinal` with `x` and `y`.
+  static func place(_ m: YAMLMap, extra: Set<String> = []) throws(ConfigurationError) -> Place {
+    try m.allowOnly(Set(["unit", "ordinal", "x", "y"]).union(extra))
+    if let unit = try m.string("unit") { return .unit(unit, ordinal: try m.int("ordinal")) }
+    guard let ordinal = try m.int("ordinal"), let x = try m.double("x"), let y = try m.double("y")
+    else {
+      throw m.error("unit", "a place needs a unit, or an ordinal with x and y")
+    }
+    return .point(ordinal: ordinal, x: x, y: y)
+  }
+
+  static func event(_ m: YAMLMap) throws(ConfigurationError) -> Event {
+    guard let at = try m.double("at") else {
+      throw m.error("at", "is required: seconds from the start")
+    }
+    switch try m.string("type") {
+    case "aps_off":
+      try m.allowOnly(["at", "type", "share", "bssids"])
+      let share = try m.double("share") ?? 0
+      guard (0...1).contains(share) else { throw m.error("share", "must be between 0 and 1") }
+      return .accessPointsOff(
+        at: at, share: share, bssids: (try m.strings("bssids") ?? []).map { $0.lowercased() })
+    case "kidnap":
+      try m.allowOnly(["at", "type", "to"])
+      guard let to = try m.map("to") else {
+        throw m.error("to", "is required: where the walker is carried")
+      }
+      return .kidnap(at: at, place: try place(to))
+    case "blackout":
+      try m.allowOnly(["at", "type", "duration"])
+      guard let duration = try m.double("duration"), duration > 0 else {
+        throw m.error("duration", "must be above 0")
+      }
+      return .blackout(at: at, duration: duration)
+    case let other:
+      throw m.error(
+        "type",
+        "unknown event \(other.map { "\"\($0)\"" } ?? "(none)"): aps_off, kidnap or blackout")
+    }
+  }
+}

@@ -1,0 +1,165 @@
+import ConfigFiles
+import FloorPlans
+import Geometry
+import Motion
+import Radio
+import Randomness
+import WiFi
+
+/// What a scenario's walk produced: the truth, the phone's steps and its scans.
+public struct SimulatedWalk: Sendable {
+  /// One truth sample with its floor ordinal and the IMDF unit the walker is in.
+  public struct Truth: Sendable, Hashable {
+    public let sample: TrueWalk.Sample
+    public let ordinal: Int
+    public let unitID: String?
+  }
+
+  /// The true walk.
+  public let walk: TrueWalk
+  /// Truth at the scenario's rate.
+  public let truth: [Truth]
+  /// Steps as the phone reports them (with dead-reckoning error).
+  public let steps: [Step]
+  /// Scans as the phone reports them (events applied).
+  public let scans: [Scan]
+  /// Where the walk starts (what a localizer with a known start is told).
+  public let start: Route.Waypoint
+  /// The device's RSSI offset used, dB.
+  public let deviceOffset: Double
+  /// BSSIDs switched off by events, with the time they went off.
+  public let switchedOff: [(time: Double, bssids: Set<String>)]
+  /// The WGS84 origin of the venue frame.
+  public let origin: GeoCoordinate
+}
+
+extension Scenario {
+  /// The plan and point of a place; unknown units and points outside walkable space are errors
+  /// naming the file.
+  public func resolve(_ place: Place, in plans: FloorPlanSet, line: Int? = nil)
+    throws(ConfigurationError)
+    -> Route.Waypoint
+  {
+    func fail(_ message: String) -> ConfigurationError {
+      ConfigurationError(file: file.path, line: line, key: "walker", message)
+    }
+    switch place {
+    case .unit(let name, let ordinal):
+      var matches: [UnitRef] = []
+      if let ref = plans.unitRef(id: name) { matches = [ref] }
+      for (p, plan) in plans.plans.enumerated()
+      where matches.isEmpty && (ordinal == nil || plan.ordinal == ordinal) {
+        for (u, unit) in plan.units.enumerated()
+        where unit.names.contains(where: { $0.lowercased() == name.lowercased() }) {
+          matches.append(UnitRef(plan: p, unit: u))
+        }
+      }
+      guard matches.count == 1 else {
+        throw fail(
+          matches.isEmpty
+            ? "no unit \"\(name)\"\(ordinal.map { " on ordinal \($0)" } ?? "") in the venue"
+            : "\"\(name)\" names \(matches.count) units: give an ordinal or an id")
+      }
+      guard plans.unit(matches[0]).kind.isWalkable else {
+        throw fail("unit \"\(name)\" is not walkable")
+      }
+      return Route.Waypoint(plan: matches[0].plan, point: plans.unit(matches[0]).anchorPoint)
+    case .point(let ordinal, let x, let y):
+      let point = Point(x: x, y: y)
+      guard
+        let p = plans.plans(atOrdinal: ordinal).first(where: { plans.plans[$0].isWalkable(point) })
+      else {
+        throw fail("(\(x), \(y)) on ordinal \(ordinal) is not in walkable space")
+      }
+      return Route.Waypoint(plan: p, point: point)
+    }
+  }
+
+  /// Simulates the walk in `world`: truth, steps and scans, all from the scenario's seed.
+  public func simulate(in world: World) throws -> SimulatedWalk {
+    let plans = world.plans
+    let router = Router(plans)
+    let startPlace = try resolve(start, in: plans)
+    let walkStops = try stops.map { stop throws(ConfigurationError) in
+      TrueWalk.Stop(
+        place: try resolve(stop.place, in: plans, line: stop.line), dwell: stop.dwell,
+        speed: stop.speed)
+    }
+    let kidnaps = events.compactMap { event -> (Double, Place)? in
+      if case .kidnap(let at, let place) = event { return (at, place) }
+      return nil
+    }
+    guard kidnaps.count <= 1 else {
+      throw ConfigurationError(
+        file: file.path, line: nil, key: "events", "at most one kidnap a scenario")
+    }
+    let kidnap = try kidnaps.first.map { k throws(ConfigurationError) in
+      (k.0, try resolve(k.1, in: plans))
+    }
+    let walk: TrueWalk
+    do {
+      walk = try TrueWalk(
+        start: startPlace, stops: walkStops, router: router, pace: pace, kidnap: kidnap)
+    } catch {
+      throw ConfigurationError(
+        file: file.path, line: nil, key: "walker", "the route cannot be walked: \(error)")
+    }
+    let root = try RandomGenerator(seed: seed)
+    // Independent streams, so changing one part of a scenario leaves the others' noise alone.
+    let offset =
+      deviceOffsetGiven
+      ? device.offset : try root.split(stream: 4).gaussian(sigma: world.model.deviceOffsetSigma)
+    var phone = device
+    phone.offset = offset
+    let truth = walk.samples(rate: truthRate).map { sample in
+      SimulatedWalk.Truth(
+        sample: sample, ordinal: plans.plans[sample.plan].ordinal,
+        unitID: plans.plans[sample.plan].unit(at: sample.point)?.id)
+    }
+    let reckoning = DeadReckoning(noise: deadReckoning, generator: try root.split(stream: 1))
+    var steps: [Step] = []
+    for step in walk.steps() { steps += try reckoning.observe(step) }
+    let switchedOff = try switchedOffAccessPoints(
+      world: world, generator: try root.split(stream: 3))
+    let scanner = ScanSimulator(world: world, device: phone, generator: try root.split(stream: 2))
+    let interval = phone.scanInterval ?? world.model.scanInterval
+    var scans: [Scan] = []
+    var t = interval
+    while t <= walk.duration {
+      defer { t += interval }
+      if events.contains(where: {
+        if case .blackout(let at, let d) = $0 { t >= at && t < at + d } else { false }
+      }) {
+        continue
+      }
+      let here = walk.sample(at: t)
+      var scan = scanner.scan(at: here.point, plan: here.plan, time: (t * 1000).rounded() / 1000)
+      let off = switchedOff.filter { $0.time <= t }.reduce(into: Set<String>()) {
+        $0.formUnion($1.bssids)
+      }
+      if !off.isEmpty { scan.readings.removeAll { off.contains($0.bssid) } }
+      scans.append(scan)
+    }
+    return SimulatedWalk(
+      walk: walk, truth: truth, steps: steps, scans: scans, start: startPlace, deviceOffset: offset,
+      switchedOff: switchedOff, origin: plans.frame.origin)
+  }
+
+  /// The BSSIDs each `aps_off` event switches off: the listed ones plus a seeded share of all.
+  func switchedOffAccessPoints(world: World, generator: RandomGenerator) throws -> [(
+    time: Double, bssids: Set<String>
+  )] {
+    var result: [(time: Double, bssids: Set<String>)] = []
+    for event in events {
+      guard case .accessPointsOff(let at, let share, let listed) = event else { continue }
+      var all = world.accessPoints.map(\.bssid)
+      // A seeded Fisher–Yates shuffle, then the first share of them.
+      for i in stride(from: all.count - 1, to: 0, by: -1) {
+        all.swapAt(i, try generator.uniformInt(below: i + 1))
+      }
+      let chosen = Set(all.prefix(Int((Double(all.count) * share).rounded()))).union(listed)
+      result.append((at, chosen))
+    }
+    return result
+  }
+}
