@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "Fingerprints", targets: ["Fingerprints"]),
     .library(name: "EventStream", targets: ["EventStream"]),
     .library(name: "Motion", targets: ["Motion"]),
+    .library(name: "Localization", targets: ["Localization"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -47,6 +48,10 @@ let package = Package(
     .target(name: "VenueGeneration", dependencies: ["Geometry", "IMDF"]),
     .target(name: "WiFi"),
     .target(name: "Motion", dependencies: ["Geometry", "Randomness"]),
+    .target(
+      name: "Localization",
+      dependencies: ["Geometry", "FloorPlans", "Fingerprints", "Motion", "Randomness", "WiFi"]
+    ),
     .target(name: "EventStream", dependencies: ["Geometry", "WiFi", "JSON"]),
     .target(
       name: "Fingerprints",
@@ -69,7 +74,7 @@ let package = Package(
       name: "FingerpostCLI",
       dependencies: [
         "Geometry", "IMDF", "FloorPlans", "VenueGeneration", "Randomness", "WiFi", "Radio",
-        "Fingerprints", "ConfigFiles", "Simulation", "EventStream", "Motion",
+        "Fingerprints", "ConfigFiles", "Simulation", "EventStream", "Motion", "Localization",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -91,6 +96,10 @@ let package = Package(
     ),
     .testTarget(name: "WiFiTests", dependencies: ["WiFi"]),
     .testTarget(name: "MotionTests", dependencies: ["Motion", "Randomness"]),
+    .testTarget(
+      name: "LocalizationTests",
+      dependencies: ["Localization", "Fingerprints", "FloorPlans", "IMDF", "Randomness", "WiFi", "TestSupport"]
+    ),
     .testTarget(name: "EventStreamTests", dependencies: ["EventStream", "WiFi", "Geometry"]),
     .testTarget(name: "FingerprintsTests", dependencies: ["Fingerprints", "WiFi", "TestSupport"]),
     .testTarget(

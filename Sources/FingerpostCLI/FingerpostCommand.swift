@@ -9,7 +9,7 @@ public struct FingerpostCommand: ParsableCommand {
     subcommands: [
       VenueCommand.self, SurveyCommand.self, IngestCommand.self, RadioMapCommand.self,
       LocateCommand.self,
-      EvaluateFingerprintsCommand.self, SimulateCommand.self,
+      EvaluateFingerprintsCommand.self, SimulateCommand.self, ReplayCommand.self,
     ]
   )
 

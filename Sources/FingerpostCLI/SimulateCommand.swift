@@ -2,6 +2,7 @@ import ArgumentParser
 import ConfigFiles
 import EventStream
 import Foundation
+import Radio
 import Simulation
 
 /// `fingerpost simulate SCENARIO -o FILE`: the scenario's walk as an event stream.
@@ -32,6 +33,12 @@ struct SimulateCommand: ParsableCommand {
 
 /// Reads a scenario, loads its world and simulates the walk.
 func simulateScenario(_ path: String) throws -> (Scenario, SimulatedWalk) {
+  let (scenario, walk, _) = try simulateScenarioInWorld(path)
+  return (scenario, walk)
+}
+
+/// Reads a scenario, loads its world and simulates the walk, returning the world too.
+func simulateScenarioInWorld(_ path: String) throws -> (Scenario, SimulatedWalk, World) {
   let scenario: Scenario
   do {
     scenario = try Scenario(contentsOf: URL(fileURLWithPath: path))
@@ -40,7 +47,7 @@ func simulateScenario(_ path: String) throws -> (Scenario, SimulatedWalk) {
   }
   let (world, _) = try loadWorld(file: scenario.world.path, venue: scenario.venue.path)
   do {
-    return (scenario, try scenario.simulate(in: world))
+    return (scenario, try scenario.simulate(in: world), world)
   } catch let error as ConfigurationError {
     throw CLIError(error.description)
   }

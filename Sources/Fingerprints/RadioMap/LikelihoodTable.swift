@@ -52,6 +52,9 @@ public struct PreparedScan: Sendable {
   let sparse: [(ap: Int32, rssi: Float)]
   /// Readings of APs the map never saw.
   let unmapped: Int
+
+  /// Readings of APs the map knows.
+  public var sparseCount: Int { sparse.count }
 }
 
 extension RadioMap {

@@ -1,0 +1,70 @@
+import Fingerprints
+import FloorPlans
+import Foundation
+import Geometry
+
+/// Dead reckoning alone, from the known start: steps added up, walls and floors ignored.
+public final class DeadReckoningLocalizer: Localizer {
+  var position: Point
+  let plan: Int
+
+  /// Starts at `start`.
+  public init(start: Route.Waypoint) {
+    position = start.point
+    plan = start.plan
+  }
+
+  public func step(_ step: StepInput) {
+    guard step.length.isFinite, step.heading.isFinite else { return }
+    let h = step.heading * .pi / 180
+    position = position + Point(x: step.length * sin(h), y: step.length * cos(h))
+  }
+
+  public func scan(_ scan: ScanInput) {}
+  public func advance(to t: Double) {}
+
+  public func fix(at t: Double) -> Fix? {
+    Fix(t: t, plan: plan, position: position, accuracy: 1 + 0.05 * t, unit: nil)
+  }
+}
+
+/// Fingerprinting alone: each scan located on its own (maximum likelihood, level first, device
+/// offset estimated per scan); the last fix is held between scans.
+public final class FingerprintLocalizer: Localizer {
+  let map: RadioMap
+  let locator: FingerprintLocator
+  let plans: FloorPlanSet
+  var last: Fix?
+
+  /// Locates against `map` on `plans`.
+  public init(map: RadioMap, plans: FloorPlanSet) {
+    self.map = map
+    self.plans = plans
+    locator = FingerprintLocator(map: map)
+  }
+
+  public func step(_ step: StepInput) {}
+  public func advance(to t: Double) {}
+
+  public func scan(_ input: ScanInput) {
+    guard let found = locator.maximumLikelihoodWithOffset(map.prepare(input.scan))?.fix else {
+      return
+    }
+    let level = map.levels[found.level]
+    guard
+      let p = plans.plans.firstIndex(where: { $0.levelID == level.levelID })
+        ?? plans.plans.firstIndex(where: { $0.ordinal == level.ordinal })
+    else { return }
+    last = Fix(
+      t: input.scan.time, plan: p, position: found.position, accuracy: found.accuracy,
+      unit: plans.plans[p].unitIndex(at: found.position))
+  }
+
+  public func fix(at t: Double) -> Fix? {
+    last.map {
+      var f = $0
+      f.t = t
+      return f
+    }
+  }
+}

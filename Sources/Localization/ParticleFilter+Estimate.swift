@@ -1,0 +1,81 @@
+import FloorPlans
+import Foundation
+import Geometry
+
+extension ParticleFilter {
+  /// The weighted estimate: the plan holding most mass, the mean of its particles, the radius
+  /// holding 95 % of their mass, and the unit chosen with hysteresis.
+  public func fix(at t: Double) -> Fix? {
+    guard initialized, !x.isEmpty else { return nil }
+    let weights = normalizedWeights()
+    var massByPlan: [Int: Double] = [:]
+    for i in weights.indices { massByPlan[Int(plan[i]), default: 0] += weights[i] }
+    guard let best = massByPlan.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) })?.key else {
+      return nil
+    }
+    var sum = Point.zero
+    var total = 0.0
+    for i in weights.indices where Int(plan[i]) == best {
+      sum = sum + Point(x: x[i], y: y[i]) * weights[i]
+      total += weights[i]
+    }
+    var mean = sum / max(total, 1e-12)
+    // The reported track never passes through a wall: when the straight line from the last fix
+    // to the mean would, report the nearest well-weighted particle that is in clear view of the
+    // last fix instead, or stay put.
+    if let last = previousFix, last.plan == best,
+      plans.plans[best].crossesWall(Segment(last.position, mean))
+    {
+      let floor = plans.plans[best]
+      let cutoff = (weights.max() ?? 0) * 0.05
+      var choice: Point?
+      var nearest = Double.infinity
+      for i in weights.indices where Int(plan[i]) == best && weights[i] >= cutoff {
+        let p = Point(x: x[i], y: y[i])
+        let d = p.squaredDistance(to: mean)
+        if d < nearest, !floor.crossesWall(Segment(last.position, p)) {
+          nearest = d
+          choice = p
+        }
+      }
+      if choice == nil {
+        // No particle in view: go through the door (or open-plan portal) in view of the last
+        // fix that lies best on the way to the estimate.
+        let gaps = floor.doors.map(\.segment.midpoint) + floor.portals.map(\.segment.midpoint)
+        choice = gaps.filter { !floor.crossesWall(Segment(last.position, $0)) }
+          .min {
+            last.position.distance(to: $0) + $0.distance(to: mean) < last.position.distance(to: $1)
+              + $1.distance(to: mean)
+          }
+      }
+      mean = choice ?? mean
+    }
+    var spread: [(Double, Double)] = []
+    var shares: [Int: Double] = [:]
+    let floor = plans.plans[best]
+    for i in weights.indices where Int(plan[i]) == best && weights[i] > 0 {
+      let p = Point(x: x[i], y: y[i])
+      spread.append((p.distance(to: mean), weights[i]))
+      if let u = floor.unitIndex(at: p) { shares[u, default: 0] += weights[i] / total }
+    }
+    spread.sort { $0.0 < $1.0 }
+    var mass = 0.0
+    var radius = 0.0
+    for (d, w) in spread {
+      mass += w
+      radius = d
+      if mass >= 0.95 * total { break }
+    }
+    let unit = unitState.choose(plan: best, shares: shares, at: t)
+    var fix = Fix(t: t, plan: best, position: mean, accuracy: max(radius, 0.5), unit: unit)
+    if let last = previousFix, t > last.t, last.plan == best {
+      let d = mean - last.position
+      fix.speed = d.length / (t - last.t)
+      if d.length > 0.2 {
+        fix.course = (atan2(d.x, d.y) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
+      }
+    }
+    previousFix = fix
+    return fix
+  }
+}

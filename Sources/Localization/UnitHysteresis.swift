@@ -1,0 +1,42 @@
+/// Chooses the unit a fix snaps to from the particle mass per unit, changing only when another
+/// unit has held clearly more mass for a while, so a walker by a door does not flicker.
+struct UnitHysteresis {
+  /// How much more mass a challenger needs than the current unit.
+  var margin = 1.5
+  /// How long, in seconds, a challenger must lead before it takes over.
+  var hold = 1.5
+  /// Below this share of mass in the best unit the fix has no unit (spread too thin).
+  var minimumShare = 0.3
+
+  private(set) var current: (plan: Int, unit: Int)?
+  private var challenger: (plan: Int, unit: Int, since: Double)?
+
+  /// The unit to report at `t`, given the mass share of each unit on the fix's plan.
+  mutating func choose(plan: Int, shares: [Int: Double], at t: Double) -> Int? {
+    guard let best = shares.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) }),
+      best.value >= minimumShare
+    else {
+      current = nil
+      challenger = nil
+      return nil
+    }
+    guard let now = current, now.plan == plan, let held = shares[now.unit] else {
+      current = (plan, best.key)
+      challenger = nil
+      return best.key
+    }
+    if best.key == now.unit || best.value < margin * held {
+      challenger = nil
+      return now.unit
+    }
+    if let c = challenger, c.plan == plan, c.unit == best.key {
+      if t - c.since >= hold {
+        current = (plan, best.key)
+        challenger = nil
+      }
+    } else {
+      challenger = (plan, best.key, t)
+    }
+    return current?.unit
+  }
+}
