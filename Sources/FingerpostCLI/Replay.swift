@@ -17,6 +17,8 @@ struct Replay {
   let kind: ReplayCommand.Kind
   let particles: Int?
   let fixRate: Double
+  /// Particles to add to each fix as a thinned cloud (0: none).
+  var cloudSize = 0
 
   func makeLocalizer() throws -> any Localizer {
     switch kind {
@@ -37,6 +39,13 @@ struct Replay {
 
   /// The stream lines (meta, fixes, truth if asked) and a one-line summary.
   func run(withTruth: Bool) throws -> (lines: [String], summary: String) {
+    var lines: [String] = []
+    let summary = try run(withTruth: withTruth) { line, _ in lines.append(line) }
+    return (lines, summary)
+  }
+
+  /// Streams each line to `emit` with its scenario time (nil for meta) and returns the summary.
+  func run(withTruth: Bool, emit: (String, Double?) -> Void) throws -> String {
     let localizer = try makeLocalizer()
     enum Input {
       case step(Int)
@@ -47,14 +56,13 @@ struct Replay {
     }
     inputs += walk.scans.indices.map { (walk.scans[$0].time, .scan($0)) }
     inputs.sort { $0.t < $1.t }
-    var lines = [
+    emit(
       StreamEncoder.line(
         .meta(
           Meta(
             venue: scenario.venue.lastPathComponent, seed: scenario.seed,
             generator: "fingerpost replay \(kind.rawValue)",
-            origin: plans.frame.origin)))
-    ]
+            origin: plans.frame.origin))), nil)
     var next = 0
     var fixes: [(fix: Fix, truth: SimulatedWalk.Truth)] = []
     let period = 1 / fixRate
@@ -76,24 +84,29 @@ struct Replay {
       if withTruth {
         while truthIndex < walk.truth.count, walk.truth[truthIndex].sample.t <= t + 1e-9 {
           let truth = walk.truth[truthIndex]
-          lines.append(
+          emit(
             StreamEncoder.line(
               .truth(
                 TruthRecord(
                   t: truth.sample.t, ordinal: truth.ordinal, x: truth.sample.point.x,
                   y: truth.sample.point.y,
-                  unit: truth.unitID, heading: truth.sample.heading))))
+                  unit: truth.unitID, heading: truth.sample.heading))), truth.sample.t)
           truthIndex += 1
         }
       }
       if let fix = localizer.fix(at: t) {
-        lines.append(StreamEncoder.line(.fix(record(fix))))
+        emit(StreamEncoder.line(.fix(record(fix))), t)
+        if cloudSize > 0, let filter = localizer as? ParticleFilter {
+          emit(
+            StreamEncoder.line(
+              .particles(ParticlesRecord(t: t, points: filter.cloud(count: cloudSize)))), t)
+        }
         let truth = walk.truth[min(Int((t * scenario.truthRate).rounded()), walk.truth.count - 1)]
         fixes.append((fix, truth))
       }
       t = ((t + period) * 1000).rounded() / 1000
     }
-    return (lines, summary(fixes))
+    return summary(fixes)
   }
 
   func record(_ fix: Fix) -> FixRecord {

@@ -30,21 +30,45 @@ struct ReplayCommand: ParsableCommand {
   @Flag(help: "Interleave the truth records.")
   var withTruth = false
 
-  @Option(help: "Particles (overrides the scenario).")
-  var particles: Int?
+  @Option(help: "Particle count of the filter (overrides the scenario).")
+  var particleCount: Int?
+
+  @Option(help: "Add a thinned cloud of this many particles to each fix, for viewers.")
+  var particles: Int = 0
+
+  @Flag(help: "Pace the output against the wall clock, as the walk happens.")
+  var realtime = false
+
+  @Option(help: "Pace the output at this multiple of real time (e.g. 10).")
+  var speed: Double?
 
   @Option(help: "Fixes a second (overrides the scenario).")
   var fixRate: Double?
 
+  func validate() throws {
+    if let speed, !(speed > 0) { throw ValidationError("--speed must be above 0") }
+    if let particleCount, !(10...200_000).contains(particleCount) {
+      throw ValidationError("--particle-count must be 10…200000")
+    }
+  }
+
   func run() throws {
     let (scenario, walk, world) = try simulateScenarioInWorld(scenario)
     let map = try radioMap(for: scenario, plans: world.plans)
-    let replay = Replay(
+    var replay = Replay(
       scenario: scenario, walk: walk, plans: world.plans, map: map, kind: localizer,
-      particles: particles,
+      particles: particleCount,
       fixRate: fixRate ?? scenario.localizer.fixRate)
-    let (lines, summary) = try replay.run(withTruth: withTruth)
-    FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    replay.cloudSize = particles
+    let pace = speed ?? (realtime ? 1 : nil)
+    let started = Date()
+    let summary = try replay.run(withTruth: withTruth) { line, t in
+      if let pace, let t {
+        let wait = t / pace - Date().timeIntervalSince(started)
+        if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+      }
+      FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
     printError(summary)
   }
 }

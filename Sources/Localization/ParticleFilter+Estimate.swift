@@ -78,4 +78,13 @@ extension ParticleFilter {
     previousFix = fix
     return fix
   }
+
+  /// Up to `count` particles, evenly thinned, as (x, y, ordinal) for viewers.
+  public func cloud(count: Int) -> [(x: Double, y: Double, ordinal: Int)] {
+    guard count > 0, !x.isEmpty else { return [] }
+    let stride = max(1, x.count / count)
+    return Swift.stride(from: 0, to: x.count, by: stride).prefix(count).map { i in
+      (x[i], y[i], plans.plans[Int(plan[i])].ordinal)
+    }
+  }
 }
