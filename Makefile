@@ -23,7 +23,8 @@ build: deps
 	$(SWIFT) build -c release --product fingerpost
 
 ## demo: the main job so far: the sample office venue, a route through it, its survey ingested
-## into a radio map, and single scans located against it.
+## into a radio map, single scans located against it, and scenario S0 replayed through the
+## particle filter (fixes in .build/demo/s0-fixes.ndjson, accuracy on the last line).
 demo: build
 	$(FINGERPOST) venue info Surveys/office
 	$(FINGERPOST) venue route Surveys/office --from "Room 0.01" --to "Room 2.52"
@@ -32,6 +33,7 @@ demo: build
 	$(FINGERPOST) radiomap info .build/demo/office.fpmap
 	$(FINGERPOST) evaluate-fingerprints --train Surveys/office.survey.ndjson --test Surveys/office.test.ndjson \
 	  --venue Surveys/office
+	$(FINGERPOST) replay Scenarios/S0-office-nominal.yaml > .build/demo/s0-fixes.ndjson
 
 ## test: every unit and end-to-end test, then the accuracy gates (release build).
 test: deps
