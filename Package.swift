@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "EventStream", targets: ["EventStream"]),
     .library(name: "Motion", targets: ["Motion"]),
     .library(name: "Localization", targets: ["Localization"]),
+    .library(name: "Simulation", targets: ["Simulation"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),

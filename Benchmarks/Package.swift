@@ -48,5 +48,21 @@ let package = Package(
       path: "Benchmarks/FingerprintBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
+    .executableTarget(
+      name: "LocalizationBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "Localization", package: "Fingerpost"),
+        .product(name: "Fingerprints", package: "Fingerpost"),
+        .product(name: "FloorPlans", package: "Fingerpost"),
+        .product(name: "IMDF", package: "Fingerpost"),
+        .product(name: "Radio", package: "Fingerpost"),
+        .product(name: "Randomness", package: "Fingerpost"),
+        .product(name: "Simulation", package: "Fingerpost"),
+        .product(name: "WiFi", package: "Fingerpost"),
+      ],
+      path: "Benchmarks/LocalizationBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
   ]
 )
