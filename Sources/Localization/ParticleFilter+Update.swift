@@ -17,6 +17,13 @@ extension ParticleFilter {
       initialized = true
       return
     }
+    // A cloud with nothing alive on a mapped level cannot be weighed: start again from the scan.
+    if !logWeight.indices.contains(where: {
+      logWeight[$0] > -.infinity && mapLevel[Int(plan[$0])] >= 0
+    }) {
+      redraw(count: settings.particles, from: prepared)
+      return
+    }
     let n = x.count
     var likelihoods = [Double](repeating: -.infinity, count: n)
     for i in 0..<n where logWeight[i] > -.infinity {

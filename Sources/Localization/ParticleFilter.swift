@@ -111,7 +111,8 @@ public final class ParticleFilter: Localizer {
   }
 
   /// Moves every particle by a step with its own noise; moves through walls are redrawn, then
-  /// the particle is dropped; particles on stairs or escalators may change floor.
+  /// the particle stays put with a weight penalty; particles on stairs or escalators may change
+  /// floor.
   public func step(_ step: StepInput) {
     guard initialized, step.length.isFinite, step.heading.isFinite else { return }
     lastTime = max(lastTime, step.t)
@@ -132,7 +133,8 @@ public final class ParticleFilter: Localizer {
           break
         }
       }
-      if !moved { logWeight[i] = -.infinity }
+      // Blocked every time: the particle stays against the wall, much less likely than the rest.
+      if !moved { logWeight[i] -= settings.blockedPenalty }
       headingBias[i] += rng.gaussian(sigma: settings.headingBiasWalk)
       changeFloor(i, walking: true, probability: settings.stairsRate)
     }

@@ -26,8 +26,10 @@ public struct ParticleFilterSettings: Sendable, Hashable {
   public var stairsRate = 0.08
   /// Probability per second that a particle in an elevator changes floor.
   public var elevatorRate = 0.08
-  /// Tries to redraw a move that crosses a wall before the particle is dropped.
+  /// Tries to redraw a move that crosses a wall before the particle stays put.
   public var wallRetries = 3
+  /// Log-weight lost by a particle whose every try hit a wall.
+  public var blockedPenalty = 3.0
   /// AMCL recovery: fast and slow averaging rates of the scan likelihood.
   public var recoveryFast = 0.2
   public var recoverySlow = 0.01
