@@ -91,6 +91,7 @@ public struct GridIndex: Sendable {
     var found: [Int32] = []
     forEachCell(along: segment) { cell in
       for k in Int(starts[cell])..<Int(starts[cell + 1]) { found.append(items[k]) }
+      return false
     }
     guard found.count > 1 else { return found.map(Int.init) }
     found.sort()
@@ -102,7 +103,7 @@ public struct GridIndex: Sendable {
   }
 
   /// Calls `body` with each cell index the segment passes through, from `a` to `b`.
-  func forEachCell(along segment: Segment, _ body: (Int) -> Void) {
+  func forEachCell(along segment: Segment, _ body: (Int) -> Bool) {
     guard segment.bounds.intersects(bounds) else { return }
     var (c, r) = Self.cell(of: segment.a, bounds: bounds, size: cellSize, columns, rows)
     let (c1, r1) = Self.cell(of: segment.b, bounds: bounds, size: cellSize, columns, rows)
@@ -119,7 +120,7 @@ public struct GridIndex: Sendable {
     let tDeltaY = dy == 0 ? Double.infinity : cellSize / abs(dy)
     let limit = abs(c1 - c) + abs(r1 - r) + 1
     for _ in 0..<limit {
-      body(r * columns + c)
+      if body(r * columns + c) { return }
       if c == c1 && r == r1 { break }
       // Step into the next cell; on an exact corner take both steps so no cell is skipped.
       if tMaxX < tMaxY {
@@ -129,7 +130,7 @@ public struct GridIndex: Sendable {
         r += stepR
         tMaxY += tDeltaY
       } else {
-        body(r * columns + Swift.min(Swift.max(c + stepC, 0), columns - 1))
+        if body(r * columns + Swift.min(Swift.max(c + stepC, 0), columns - 1)) { return }
         c += stepC
         r += stepR
         tMaxX += tDeltaX
@@ -137,5 +138,23 @@ public struct GridIndex: Sendable {
       }
       guard (0..<columns).contains(c), (0..<rows).contains(r) else { break }
     }
+  }
+
+  /// Whether `test` holds for an item filed in a cell `segment` passes through; stops at the
+  /// first, allocates nothing (items in several cells may be tested more than once).
+  public func contains(along segment: Segment, where test: (Int) -> Bool) -> Bool {
+    guard segment.bounds.intersects(bounds) else { return false }
+    var found = false
+    if bounds.contains(segment.a), bounds.contains(segment.b) {
+      forEachCell(along: segment) { cell in
+        for k in Int(starts[cell])..<Int(starts[cell + 1]) where test(Int(items[k])) {
+          found = true
+          return true
+        }
+        return false
+      }
+      return found
+    }
+    return candidates(in: segment.bounds).contains(where: test)
   }
 }

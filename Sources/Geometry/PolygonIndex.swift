@@ -49,7 +49,7 @@ public struct SegmentIndex: Sendable {
 
   /// Whether `segment` touches or crosses any indexed segment.
   public func crossesAny(_ segment: Segment) -> Bool {
-    grid.candidates(along: segment).contains { segments[$0].intersects(segment) }
+    grid.contains(along: segment) { segments[$0].intersects(segment) }
   }
 
   /// Indices of indexed segments within `distance` metres of `p`.

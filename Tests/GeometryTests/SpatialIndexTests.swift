@@ -45,6 +45,7 @@ import Testing
       let probe = Segment(Point(x: next(), y: next()), Point(x: next(), y: next()))
       let brute = walls.indices.filter { walls[$0].intersects(probe) }
       #expect(index.crossed(by: probe) == brute, "\(probe)")
+      #expect(index.crossesAny(probe) == !brute.isEmpty, "\(probe)")
     }
     // Axis-aligned and exactly diagonal rays through cell corners.
     for probe in [
