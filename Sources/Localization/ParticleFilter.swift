@@ -28,6 +28,8 @@ public final class ParticleFilter: Localizer {
   /// Connector units per plan, with the units they lead to.
   let connectors: [[ConnectorUnit]]
   var lastTime = 0.0
+  /// Seconds since the last step not yet applied as standing time.
+  var still = 0.0
   var initialized = false
   var fastLikelihood: Double?
   var slowLikelihood: Double?
@@ -116,63 +118,107 @@ public final class ParticleFilter: Localizer {
   public func step(_ step: StepInput) {
     guard initialized, step.length.isFinite, step.heading.isFinite else { return }
     lastTime = max(lastTime, step.t)
+    still = 0
     let degrees = Double.pi / 180
-    for i in 0..<x.count where logWeight[i] > -.infinity {
-      let floor = plans.plans[Int(plan[i])]
-      let from = Point(x: x[i], y: y[i])
+    // Work on local arrays: no exclusivity checks or retains per particle in the loop.
+    var xs: [Double] = []
+    var ys: [Double] = []
+    var bias: [Double] = []
+    var weights: [Double] = []
+    swap(&xs, &x)
+    swap(&ys, &y)
+    swap(&bias, &headingBias)
+    swap(&weights, &logWeight)
+    defer {
+      swap(&xs, &x)
+      swap(&ys, &y)
+      swap(&bias, &headingBias)
+      swap(&weights, &logWeight)
+    }
+    let floors = plans.plans
+    for i in 0..<xs.count where weights[i] > -.infinity {
+      let p = Int(plan[i])
+      let from = Point(x: xs[i], y: ys[i])
       var moved = false
       for _ in 0...settings.wallRetries {
         let heading =
-          (step.heading - headingBias[i] + rng.gaussian(sigma: settings.headingNoise)) * degrees
+          (step.heading - bias[i] + rng.gaussian(sigma: settings.headingNoise)) * degrees
         let length = step.length * scale[i] * (1 + rng.gaussian(sigma: settings.stepLengthNoise))
         let to = Point(x: from.x + length * sin(heading), y: from.y + length * cos(heading))
-        if !floor.crossesWall(Segment(from, to)) {
-          x[i] = to.x
-          y[i] = to.y
+        if !floors[p].crossesWall(Segment(from, to)) {
+          xs[i] = to.x
+          ys[i] = to.y
           moved = true
           break
         }
       }
       // Blocked every time: the particle stays against the wall, much less likely than the rest.
-      if !moved { logWeight[i] -= settings.blockedPenalty }
-      headingBias[i] += rng.gaussian(sigma: settings.headingBiasWalk)
-      changeFloor(i, walking: true, probability: settings.stairsRate)
+      if !moved { weights[i] -= settings.blockedPenalty }
+      bias[i] += rng.gaussian(sigma: settings.headingBiasWalk)
+      if let target = floorChange(
+        plan: p, at: Point(x: xs[i], y: ys[i]), walking: true, probability: settings.stairsRate)
+      {
+        plan[i] = Int32(target.plan)
+        xs[i] = target.point.x
+        ys[i] = target.point.y
+      }
     }
   }
 
-  /// Lets time pass: a little diffusion, and elevator rides.
+  /// Lets time pass. Once a second passes without a step, the standing particles diffuse a
+  /// little and those in an elevator may ride to another floor.
   public func advance(to t: Double) {
     guard initialized, t > lastTime else { return }
-    let dt = t - lastTime
+    still += t - lastTime
     lastTime = t
+    guard still >= 1 else { return }
+    let dt = still
+    still = 0
     let sigma = settings.standingDiffusion * dt.squareRoot()
     let ride = 1 - exp(-settings.elevatorRate * dt)
-    for i in 0..<x.count where logWeight[i] > -.infinity {
-      let from = Point(x: x[i], y: y[i])
+    var xs: [Double] = []
+    var ys: [Double] = []
+    swap(&xs, &x)
+    swap(&ys, &y)
+    defer {
+      swap(&xs, &x)
+      swap(&ys, &y)
+    }
+    let floors = plans.plans
+    for i in 0..<xs.count where logWeight[i] > -.infinity {
+      let p = Int(plan[i])
+      let from = Point(x: xs[i], y: ys[i])
       let to = Point(x: from.x + rng.gaussian(sigma: sigma), y: from.y + rng.gaussian(sigma: sigma))
-      if !plans.plans[Int(plan[i])].crossesWall(Segment(from, to)) {
-        x[i] = to.x
-        y[i] = to.y
+      if !floors[p].crossesWall(Segment(from, to)) {
+        xs[i] = to.x
+        ys[i] = to.y
       }
-      changeFloor(i, walking: false, probability: ride)
+      if let target = floorChange(
+        plan: p, at: Point(x: xs[i], y: ys[i]), walking: false, probability: ride)
+      {
+        plan[i] = Int32(target.plan)
+        xs[i] = target.point.x
+        ys[i] = target.point.y
+      }
     }
   }
 
-  /// Moves particle `i` to a connected floor with `probability` when it stands in a connector
-  /// of the right kind (stairs, escalators and ramps when walking; elevators when not).
-  func changeFloor(_ i: Int, walking: Bool, probability: Double) {
-    let p = Int(plan[i])
-    let here = Point(x: x[i], y: y[i])
-    for c in connectors[p] where c.bounds.contains(here) && (c.kind == .elevator) != walking {
-      guard c.shape.contains(here), rng.uniform() < probability else { continue }
-      let target = c.partners[Int(rng.uniform() * Double(c.partners.count)) % c.partners.count]
-      let unit = plans.unit(target)
-      plan[i] = Int32(target.plan)
-      if !unit.shape.contains(here) {
-        x[i] = unit.anchorPoint.x
-        y[i] = unit.anchorPoint.y
-      }
-      return
+  /// Where a particle at `point` on plan `p` goes when it changes floor now, or `nil`: only in a
+  /// connector of the right kind (stairs, escalators and ramps when walking; elevators when
+  /// not), with `probability`.
+  func floorChange(plan p: Int, at point: Point, walking: Bool, probability: Double) -> Route
+    .Waypoint?
+  {
+    let units = connectors[p]
+    for c in units.indices
+    where units[c].bounds.contains(point) && (units[c].kind == .elevator) != walking {
+      guard units[c].shape.contains(point), rng.uniform() < probability else { continue }
+      let partners = units[c].partners
+      let target = partners[Int(rng.uniform() * Double(partners.count)) % partners.count]
+      let unit = plans.plans[target.plan].units[target.unit]
+      return Route.Waypoint(
+        plan: target.plan, point: unit.shape.contains(point) ? point : unit.anchorPoint)
     }
+    return nil
   }
 }
