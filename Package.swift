@@ -101,7 +101,7 @@ let package = Package(
       name: "LocalizationTests",
       dependencies: ["Localization", "Fingerprints", "FloorPlans", "IMDF", "Randomness", "WiFi", "TestSupport"]
     ),
-    .testTarget(name: "EventStreamTests", dependencies: ["EventStream", "WiFi", "Geometry"]),
+    .testTarget(name: "EventStreamTests", dependencies: ["EventStream", "WiFi", "Geometry", "JSON"]),
     .testTarget(name: "FingerprintsTests", dependencies: ["Fingerprints", "WiFi", "TestSupport"]),
     .testTarget(
       name: "SimulationTests",

@@ -101,22 +101,5 @@ struct ObjectWriter {
     return text == "-0" ? "0" : text
   }
 
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case let s where s.value < 0x20:
-        out +=
-          "\\u" + String(repeating: "0", count: 4 - String(s.value, radix: 16).count)
-          + String(s.value, radix: 16)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  static func quoted(_ text: String) -> String { JSONString.quoted(text) }
 }

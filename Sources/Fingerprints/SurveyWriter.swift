@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import JSON
 import WiFi
 
 /// Writes survey files: whole files atomically, or line by line appended to a recording, each
@@ -62,19 +63,5 @@ public enum SurveyWriter {
     return value.formatted(decimals: decimals)
   }
 
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case let s where s.value < 0x20: out += String(format: "\\u%04x", s.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  static func quoted(_ text: String) -> String { JSONString.quoted(text) }
 }

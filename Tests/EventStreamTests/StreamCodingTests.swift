@@ -1,5 +1,7 @@
 import EventStream
+import Foundation
 import Geometry
+import JSON
 import Testing
 import WiFi
 
@@ -86,5 +88,14 @@ import WiFi
     for byte in text.utf8 { got += trickle.feed([byte]) }
     #expect(got == expected)
     #expect(got == ["é", "{\"x\":[1,2]}", "last"])
+  }
+}
+
+@Suite struct JSONStringTests {
+  @Test func escapesWhatJSONRequires() throws {
+    let text = "a\"b\\c\nd\te\u{01}é"
+    let quoted = JSONString.quoted(text)
+    #expect(quoted == #""a\"b\\c\nd\te\u0001é""#)
+    #expect(try JSONParser.parse(Data(quoted.utf8)) == .string(text))
   }
 }
