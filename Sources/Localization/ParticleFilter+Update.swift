@@ -26,12 +26,23 @@ extension ParticleFilter {
     }
     let n = x.count
     var likelihoods = [Double](repeating: -.infinity, count: n)
+    // Particles crowd into few cells: score each (level, cell, offset to 0.25 dB) once.
+    var cache: [Int: Double] = [:]
     for i in 0..<n where logWeight[i] > -.infinity {
       offset[i] += rng.gaussian(sigma: settings.offsetWalk)
       let level = mapLevel[Int(plan[i])]
       guard level >= 0 else { continue }
-      likelihoods[i] = map.logLikelihood(
-        prepared, level: level, at: Point(x: x[i], y: y[i]), deviceOffset: offset[i])
+      let cell = map.levels[level].cell(at: Point(x: x[i], y: y[i]))
+      let bucket = Int((offset[i] * 4).rounded())
+      let key = (level << 40) | (cell << 12) | (bucket & 0xFFF)
+      if let known = cache[key] {
+        likelihoods[i] = known
+      } else {
+        let score = map.logLikelihood(
+          prepared, level: level, cell: cell, deviceOffset: Double(bucket) / 4)
+        cache[key] = score
+        likelihoods[i] = score
+      }
     }
     // Recovery signal: the weighted mean log-likelihood per known reading, averaged fast and slow.
     let prior = normalizedWeights()
