@@ -31,7 +31,7 @@ public enum StreamEncoder {
       w.number("t", r.t, 3)
       w.string("device", r.device)
       let readings = r.readings.map { reading in
-        "[\(ObjectWriter.quoted(reading.bssid)),\(ObjectWriter.format(reading.rssi, 1))"
+        "[\(JSONString.quoted(reading.bssid)),\(ObjectWriter.format(reading.rssi, 1))"
           + (reading.frequency.map { ",\($0)" } ?? "") + "]"
       }
       w.raw("readings", "[" + readings.joined(separator: ",") + "]")
@@ -56,7 +56,7 @@ public enum StreamEncoder {
       w.raw("points", "[" + points.joined(separator: ",") + "]")
     case .score(let r):
       let metrics = r.metrics.keys.sorted().map {
-        "\(ObjectWriter.quoted($0)):\(ObjectWriter.format(r.metrics[$0]!, 4))"
+        "\(JSONString.quoted($0)):\(ObjectWriter.format(r.metrics[$0]!, 4))"
       }
       w.raw("metrics", "{" + metrics.joined(separator: ",") + "}")
     }
@@ -87,7 +87,7 @@ struct ObjectWriter {
   }
 
   mutating func string(_ key: String, _ value: String?, keepNull: Bool = false) {
-    if let value { raw(key, Self.quoted(value)) } else if keepNull { raw(key, "null") }
+    if let value { raw(key, JSONString.quoted(value)) } else if keepNull { raw(key, "null") }
   }
 
   /// A finite number with at most `decimals` decimals and no trailing zeros; NaN and ∞ as null.
@@ -101,5 +101,4 @@ struct ObjectWriter {
     return text == "-0" ? "0" : text
   }
 
-  static func quoted(_ text: String) -> String { JSONString.quoted(text) }
 }

@@ -124,8 +124,8 @@ struct Replay {
   /// p75 horizontal error, floor and unit hit rates, and wall crossings of the fix track.
   func summary(_ fixes: [(fix: Fix, truth: SimulatedWalk.Truth)]) -> String {
     guard !fixes.isEmpty else { return "no fixes" }
-    let errors = fixes.map { $0.fix.position.distance(to: $0.truth.sample.point) }.sorted()
-    let p75 = errors[min(Int(Double(errors.count - 1) * 0.75), errors.count - 1)]
+    let errors = fixes.map { $0.fix.position.distance(to: $0.truth.sample.point) }
+    let p75 = FingerprintEvaluation.quantile(errors, 0.75)
     let floors = fixes.filter { plans.plans[$0.fix.plan].ordinal == $0.truth.ordinal }.count
     let units = fixes.filter { pair in
       pair.fix.unit.map { plans.plans[pair.fix.plan].units[$0].id } == pair.truth.unitID

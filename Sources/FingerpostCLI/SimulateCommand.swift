@@ -58,7 +58,7 @@ func simulateScenarioInWorld(_ path: String) throws -> (Scenario, SimulatedWalk,
 enum EventLog {
   static func stream(scenario: Scenario, walk: SimulatedWalk) -> String {
     var records: [(t: Double, order: Int, record: StreamRecord)] = []
-    let frame = scenario.venue.lastPathComponent
+    let venueName = scenario.venue.lastPathComponent
     for truth in walk.truth {
       let s = truth.sample
       records.append(
@@ -86,7 +86,9 @@ enum EventLog {
     }
     records.sort { ($0.t, $0.order) < ($1.t, $1.order) }
     let meta = StreamRecord.meta(
-      Meta(venue: frame, seed: scenario.seed, generator: "fingerpost simulate", origin: walk.origin)
+      Meta(
+        venue: venueName, seed: scenario.seed, generator: "fingerpost simulate", origin: walk.origin
+      )
     )
     return ([meta] + records.map(\.record)).map(StreamEncoder.line).joined(separator: "\n") + "\n"
   }

@@ -9,12 +9,12 @@ public enum SurveyWriter {
   /// The JSON line of a header.
   public static func line(_ header: SurveyHeader) -> String {
     var fields = ["\"type\":\"survey\"", "\"version\":\(header.version)"]
-    if let venue = header.venue { fields.append("\"venue\":\(quoted(venue))") }
+    if let venue = header.venue { fields.append("\"venue\":\(JSONString.quoted(venue))") }
     if let origin = header.origin {
       fields.append("\"origin\":[\(origin.longitude),\(origin.latitude)]")
     }
-    if let source = header.source { fields.append("\"source\":\(quoted(source))") }
-    if let frame = header.frame { fields.append("\"frame\":\(quoted(frame))") }
+    if let source = header.source { fields.append("\"source\":\(JSONString.quoted(source))") }
+    if let frame = header.frame { fields.append("\"frame\":\(JSONString.quoted(frame))") }
     return "{" + fields.joined(separator: ",") + "}"
   }
 
@@ -22,18 +22,21 @@ public enum SurveyWriter {
   public static func line(_ record: SurveyRecord) -> String {
     var fields = [
       "\"type\":\"scan\"", "\"t\":\(number(record.scan.time, decimals: 3))",
-      "\"device\":\(quoted(record.scan.device))",
+      "\"device\":\(JSONString.quoted(record.scan.device))",
     ]
     if let ordinal = record.ordinal { fields.append("\"ordinal\":\(ordinal)") }
-    if let level = record.levelID { fields.append("\"level\":\(quoted(level))") }
-    if let building = record.building { fields.append("\"building\":\(quoted(building))") }
+    if let level = record.levelID { fields.append("\"level\":\(JSONString.quoted(level))") }
+    if let building = record.building {
+      fields.append("\"building\":\(JSONString.quoted(building))")
+    }
     if let p = record.position {
       fields.append("\"x\":\(number(p.x, decimals: 2)),\"y\":\(number(p.y, decimals: 2))")
     } else if let c = record.coordinate {
       fields.append("\"lon\":\(c.longitude),\"lat\":\(c.latitude)")
     }
     let readings = record.scan.readings.map { r in
-      "[\(quoted(r.bssid)),\(number(r.rssi, decimals: 1))" + (r.frequency.map { ",\($0)" } ?? "")
+      "[\(JSONString.quoted(r.bssid)),\(number(r.rssi, decimals: 1))"
+        + (r.frequency.map { ",\($0)" } ?? "")
         + "]"
     }
     fields.append("\"readings\":[" + readings.joined(separator: ",") + "]")
@@ -63,5 +66,4 @@ public enum SurveyWriter {
     return value.formatted(decimals: decimals)
   }
 
-  static func quoted(_ text: String) -> String { JSONString.quoted(text) }
 }

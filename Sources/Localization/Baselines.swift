@@ -50,11 +50,7 @@ public final class FingerprintLocalizer: Localizer {
     guard let found = locator.maximumLikelihoodWithOffset(map.prepare(input.scan))?.fix else {
       return
     }
-    let level = map.levels[found.level]
-    guard
-      let p = plans.plans.firstIndex(where: { $0.levelID == level.levelID })
-        ?? plans.plans.firstIndex(where: { $0.ordinal == level.ordinal })
-    else { return }
+    guard let p = plans.planIndex(of: map.levels[found.level]) else { return }
     last = Fix(
       t: input.scan.time, plan: p, position: found.position, accuracy: found.accuracy,
       unit: plans.plans[p].unitIndex(at: found.position))

@@ -164,8 +164,3 @@ extension ParticleFilter {
     }
   }
 }
-
-extension PreparedScan {
-  /// Readings the map knows on at least one level.
-  public var knownCount: Int { sparseCount }
-}

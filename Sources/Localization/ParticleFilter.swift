@@ -55,14 +55,9 @@ public final class ParticleFilter: Localizer {
     self.map = map
     self.settings = settings
     rng = generator
-    mapLevel = plans.plans.map { p in
-      map.levels.firstIndex { $0.levelID == p.levelID }
-        ?? map.levels.firstIndex { $0.levelID == nil && $0.ordinal == p.ordinal } ?? -1
-    }
-    planOfLevel = map.levels.map { level in
-      plans.plans.firstIndex { $0.levelID == level.levelID }
-        ?? plans.plans.firstIndex { level.levelID == nil && $0.ordinal == level.ordinal } ?? -1
-    }
+    let planOfLevel = map.levels.map { plans.planIndex(of: $0) ?? -1 }
+    self.planOfLevel = planOfLevel
+    mapLevel = plans.plans.indices.map { p in planOfLevel.firstIndex(of: p) ?? -1 }
     var partners: [UnitRef: [UnitRef]] = [:]
     for c in plans.connectors {
       partners[c.lower, default: []].append(c.upper)

@@ -53,8 +53,8 @@ public struct PreparedScan: Sendable {
   /// Readings of APs the map never saw.
   let unmapped: Int
 
-  /// Readings of APs the map knows.
-  public var sparseCount: Int { sparse.count }
+  /// Readings of APs the map knows (on at least one level).
+  public var knownCount: Int { sparse.count }
 }
 
 extension RadioMap {
