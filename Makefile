@@ -62,6 +62,8 @@ surveys: build
 	$(FINGERPOST) survey simulate --world Surveys/office.world.yaml --seed 1 -o Surveys/office.survey.ndjson
 	$(FINGERPOST) survey simulate --world Surveys/mall.world.yaml --seed 2 -o Surveys/mall.survey.ndjson
 	$(FINGERPOST) survey simulate --world Surveys/office.world.yaml --random-points 200 --seed 1001 -o Surveys/office.test.ndjson
+	$(FINGERPOST) survey simulate --world Surveys/office-sparse.world.yaml --seed 3 -o Surveys/office-sparse.survey.ndjson
+	$(FINGERPOST) survey simulate --world Surveys/office.world.yaml --spacing 8 --seed 4 -o Surveys/office-8m.survey.ndjson
 
 ## bench: release-mode benchmarks (PolyMap load + floor plans, unit lookups), printed as a table.
 bench: deps

@@ -110,7 +110,9 @@ let package = Package(
     .testTarget(name: "ConfigFilesTests", dependencies: ["ConfigFiles"]),
     .testTarget(
       name: "RadioTests", dependencies: ["Radio", "FloorPlans", "IMDF", "Randomness", "WiFi", "TestSupport"]),
-    .testTarget(name: "FingerpostCLITests", dependencies: ["FingerpostCLI", "TestSupport"]),
+    .testTarget(
+      name: "FingerpostCLITests",
+      dependencies: ["FingerpostCLI", "Fingerprints", "Motion", "WiFi", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -5,24 +5,28 @@ import FloorPlans
 import Foundation
 import Geometry
 import Localization
-import Radio
-import Randomness
 import Simulation
 
-/// `fingerpost replay SCENARIO`: simulate the walk, run a localizer over it, stream the fixes.
+/// `fingerpost replay SCENARIO` (or a recorded event stream): run a localizer over the walk and
+/// stream its fixes.
 struct ReplayCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "replay",
-    abstract: "Replay a scenario through a localizer and write its fixes as an NDJSON event stream."
-  )
+    abstract: "Replay a scenario through a localizer and write its fixes as an NDJSON event stream.",
+    discussion: """
+      INPUT is a scenario file (YAML or JSON), simulated first, or a recorded event stream
+      (.ndjson, or - for standard input) of step and scan records, which needs --venue and
+      --radio-map or --survey. The summary (accuracy against any truth records, and the inputs
+      that could not be used) goes to standard error.
+      """)
 
   enum Kind: String, ExpressibleByArgument, CaseIterable {
     case pf, fingerprint
     case deadReckoning = "dead-reckoning"
   }
 
-  @Argument(help: "The scenario file.")
-  var scenario: String
+  @Argument(help: "The scenario file, or a recorded event stream (.ndjson or -).")
+  var input: String
 
   @Option(help: "pf, fingerprint or dead-reckoning.")
   var localizer: Kind = .pf
@@ -45,21 +49,41 @@ struct ReplayCommand: ParsableCommand {
   @Option(help: "Fixes a second (overrides the scenario).")
   var fixRate: Double?
 
+  @Option(help: "Seed of the walk and the filter (overrides the scenario's or the stream's).")
+  var seed: UInt64?
+
+  @Option(help: "Recorded streams: the IMDF venue (folder or .zip).")
+  var venue: String?
+
+  @Option(help: "Recorded streams: the radio map file.")
+  var radioMap: String?
+
+  @Option(help: "Recorded streams: a survey to ingest as the radio map (1 m grid).")
+  var survey: String?
+
+  @Flag(help: "Recorded streams: tell the localizer the first truth record as the start.")
+  var knownStart = false
+
   func validate() throws {
     if let speed, !(speed > 0) { throw ValidationError("--speed must be above 0") }
     if let particleCount, !(10...200_000).contains(particleCount) {
       throw ValidationError("--particle-count must be 10…200000")
     }
+    if let fixRate, !(fixRate > 0 && fixRate <= 100) {
+      throw ValidationError("--fix-rate must be above 0 and at most 100")
+    }
+  }
+
+  /// Whether the input is a recorded stream rather than a scenario.
+  var inputIsStream: Bool {
+    input == "-" || ["ndjson", "jsonl"].contains(URL(fileURLWithPath: input).pathExtension)
   }
 
   func run() throws {
-    let (scenario, walk, world) = try simulateScenarioInWorld(scenario)
-    let map = try radioMap(for: scenario, plans: world.plans)
-    var replay = Replay(
-      scenario: scenario, walk: walk, plans: world.plans, map: map, kind: localizer,
-      particles: particleCount,
-      fixRate: fixRate ?? scenario.localizer.fixRate)
+    var replay = inputIsStream ? try streamReplay() : try scenarioReplay()
     replay.cloudSize = particles
+    if let fixRate { replay.fixRate = fixRate }
+    if let particleCount { replay.settings.particles = particleCount }
     let pace = speed ?? (realtime ? 1 : nil)
     let started = Date()
     let summary = try replay.run(withTruth: withTruth) { line, t in
@@ -69,29 +93,75 @@ struct ReplayCommand: ParsableCommand {
       }
       FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
-    printError(summary)
+    printError(summary.description)
+  }
+
+  /// The replay of a scenario: simulated, with the scenario's radio map and localizer settings.
+  func scenarioReplay() throws -> Replay {
+    guard venue == nil, radioMap == nil, survey == nil, !knownStart else {
+      throw CLIError(
+        "--venue, --radio-map, --survey and --known-start are for recorded streams; "
+          + "a scenario names its own")
+    }
+    let (scenario, walk, world) = try simulateScenarioInWorld(input, seed: seed)
+    let map = try FingerpostCLI.radioMap(for: scenario, plans: world.plans)
+    var replay = Replay(
+      walk: ReplayWalk(scenario: scenario, walk: walk), plans: world.plans, map: map,
+      kind: localizer)
+    replay.settings = scenario.localizer.filterSettings
+    replay.fixRate = scenario.localizer.fixRate
+    return replay
+  }
+
+  /// The replay of a recorded stream on `--venue` with `--radio-map` or `--survey`.
+  func streamReplay() throws -> Replay {
+    guard let venue else { throw CLIError("replaying a recorded stream needs --venue") }
+    guard (radioMap == nil) != (survey == nil) else {
+      throw CLIError("replaying a recorded stream needs one of --radio-map and --survey")
+    }
+    let plans = try loadPlans(venue)
+    let name = venueName(of: venue)
+    let text: String
+    do {
+      text =
+        input == "-"
+        ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        : try String(contentsOfFile: input, encoding: .utf8)
+    } catch {
+      throw CLIError("\(input): cannot be read (\(error.localizedDescription))")
+    }
+    var warnings = 0
+    var walk = try ReplayWalk(
+      stream: text, file: input, plans: plans, knownStart: knownStart, seed: seed ?? 1
+    ) { message in
+      warnings += 1
+      if warnings <= 10 { printError(message) }
+    }
+    if let seed { walk.seed = seed }
+    if !walk.venueName.isEmpty, walk.venueName != name {
+      throw CLIError("\(input): the stream is for venue '\(walk.venueName)', not '\(name)'")
+    }
+    walk.venueName = name
+    let map: RadioMap
+    if let radioMap {
+      map = try FingerpostCLI.radioMap(
+        file: radioMap, plans: plans, venue: name, context: "--radio-map")
+    } else {
+      map = try FingerpostCLI.radioMap(
+        survey: survey ?? "", grid: 1, plans: plans, venue: name, context: "--survey")
+    }
+    return Replay(walk: walk, plans: plans, map: map, kind: localizer)
   }
 }
 
-/// The scenario's radio map: its map file, or its survey ingested (cached by the survey's bytes).
-func radioMap(for scenario: Scenario, plans: FloorPlanSet) throws -> RadioMap {
-  switch scenario.radioMap {
-  case .map(let url):
-    return try loadRadioMap(url.path)
-  case .survey(let url, let grid):
-    let bytes = try Data(contentsOf: url)
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    let key = "\(String(hash, radix: 16))-\(grid)-\(plans.frame.origin.longitude)"
-    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fingerpost-cache")
-    let file = cache.appendingPathComponent("\(key).fpmap")
-    if let cached = try? RadioMapFile.read(file) { return cached }
-    var builder = RadioMapBuilder()
-    builder.spacing = grid
-    let survey = SurveyFile.parse(bytes, file: url.path)
-    let map = builder.build(surveys: [(url.lastPathComponent, survey)], plans: plans).map
-    try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-    try RadioMapFile.write(map, to: file)
-    return map
+extension Scenario.LocalizerSettings {
+  /// The particle filter's settings for this scenario: its count (adaptive between the minimum
+  /// and the count when a minimum is given) and resampling threshold; the rest default.
+  var filterSettings: ParticleFilterSettings {
+    var settings = ParticleFilterSettings()
+    settings.particles = particles
+    settings.minimumParticles = minimumParticles
+    settings.resampleThreshold = resampleThreshold
+    return settings
   }
 }

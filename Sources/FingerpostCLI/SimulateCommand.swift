@@ -17,8 +17,11 @@ struct SimulateCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: "The event stream to write (- for standard output).")
   var output: String
 
+  @Option(help: "Seed of the walk (overrides the scenario's).")
+  var seed: UInt64?
+
   func run() throws {
-    let (scenario, walk) = try simulateScenario(scenario)
+    let (scenario, walk) = try simulateScenario(scenario, seed: seed)
     let text = EventLog.stream(scenario: scenario, walk: walk)
     if output == "-" {
       FileHandle.standardOutput.write(Data(text.utf8))
@@ -31,20 +34,23 @@ struct SimulateCommand: ParsableCommand {
   }
 }
 
-/// Reads a scenario, loads its world and simulates the walk.
-func simulateScenario(_ path: String) throws -> (Scenario, SimulatedWalk) {
-  let (scenario, walk, _) = try simulateScenarioInWorld(path)
+/// Reads a scenario, loads its world and simulates the walk (with `seed` instead of the file's).
+func simulateScenario(_ path: String, seed: UInt64? = nil) throws -> (Scenario, SimulatedWalk) {
+  let (scenario, walk, _) = try simulateScenarioInWorld(path, seed: seed)
   return (scenario, walk)
 }
 
 /// Reads a scenario, loads its world and simulates the walk, returning the world too.
-func simulateScenarioInWorld(_ path: String) throws -> (Scenario, SimulatedWalk, World) {
-  let scenario: Scenario
+func simulateScenarioInWorld(_ path: String, seed: UInt64? = nil) throws -> (
+  Scenario, SimulatedWalk, World
+) {
+  var scenario: Scenario
   do {
     scenario = try Scenario(contentsOf: URL(fileURLWithPath: path))
   } catch {
     throw CLIError(error.description)
   }
+  if let seed { scenario.seed = seed }
   let (world, _) = try loadWorld(file: scenario.world.path, venue: scenario.venue.path)
   do {
     return (scenario, try scenario.simulate(in: world), world)

@@ -1,7 +1,7 @@
 import Geometry
 
 /// The computational model of one IMDF level: units, walkable space, walls, doors and lookups.
-public struct FloorPlan: Sendable {
+public final class FloorPlan: Sendable {
   /// The IMDF level id.
   public let levelID: String
   /// The floor ordinal (0 ground, negative below).
@@ -81,6 +81,11 @@ public struct FloorPlan: Sendable {
   /// The indices of the walls `segment` touches or crosses.
   public func wallsCrossed(by segment: Segment) -> [Int] {
     wallIndex.crossed(by: segment)
+  }
+
+  /// Like `wallsCrossed(by:)`, written into `found` (emptied first, its storage reused).
+  public func wallsCrossed(by segment: Segment, into found: inout [Int32]) {
+    wallIndex.crossed(by: segment, into: &found)
   }
 
   /// Whether walking straight along `segment` would cross a wall.

@@ -58,6 +58,25 @@ public struct BoundingBox: Hashable, Sendable, Codable {
 
   /// Whether the two boxes overlap or touch.
   @inlinable
+  /// The part of `segment` inside the box (Liang–Barsky), or `nil` when it misses the box.
+  public func clip(_ segment: Segment) -> Segment? {
+    if contains(segment.a), contains(segment.b) { return segment }
+    let d = segment.b - segment.a
+    var t0 = 0.0
+    var t1 = 1.0
+    // One edge: p is the direction's component towards the outside, q the room left inside.
+    func edge(_ p: Double, _ q: Double) -> Bool {
+      if p == 0 { return q >= 0 }
+      let r = q / p
+      if p < 0 { t0 = Swift.max(t0, r) } else { t1 = Swift.min(t1, r) }
+      return t0 <= t1
+    }
+    guard edge(-d.x, segment.a.x - min.x), edge(d.x, max.x - segment.a.x),
+      edge(-d.y, segment.a.y - min.y), edge(d.y, max.y - segment.a.y)
+    else { return nil }
+    return Segment(segment.a + d * t0, segment.a + d * t1)
+  }
+
   public func intersects(_ other: BoundingBox) -> Bool {
     min.x <= other.max.x && other.min.x <= max.x && min.y <= other.max.y && other.min.y <= max.y
   }

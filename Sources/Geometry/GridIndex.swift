@@ -84,22 +84,29 @@ public struct GridIndex: Sendable {
   /// Walks the cells along the segment (Amanatides–Woo), so a long diagonal ray visits a few
   /// dozen cells rather than every cell of its bounding box.
   public func candidates(along segment: Segment) -> [Int] {
-    // Endpoints outside the grid would start the walk from a clamped cell: use the box instead.
-    guard bounds.contains(segment.a), bounds.contains(segment.b) else {
-      return candidates(in: segment.bounds)
-    }
     var found: [Int32] = []
-    forEachCell(along: segment) { cell in
+    candidates(along: segment, into: &found)
+    return found.map(Int.init)
+  }
+
+  /// Like `candidates(along:)`, written into `found` (emptied first, its storage reused), so
+  /// loops casting many rays need not allocate.
+  public func candidates(along segment: Segment, into found: inout [Int32]) {
+    found.removeAll(keepingCapacity: true)
+    // Every item lies in the grid: only the part of the segment inside it matters.
+    guard let inside = bounds.clip(segment) else { return }
+    forEachCell(along: inside) { cell in
       for k in Int(starts[cell])..<Int(starts[cell + 1]) { found.append(items[k]) }
       return false
     }
-    guard found.count > 1 else { return found.map(Int.init) }
+    guard found.count > 1 else { return }
     found.sort()
-    var unique: [Int] = [Int(found[0])]
-    for item in found.dropFirst() where Int(item) != unique[unique.count - 1] {
-      unique.append(Int(item))
+    var kept = 1
+    for k in 1..<found.count where found[k] != found[kept - 1] {
+      found[kept] = found[k]
+      kept += 1
     }
-    return unique
+    found.removeLast(found.count - kept)
   }
 
   /// Calls `body` with each cell index the segment passes through, from `a` to `b`.
@@ -143,18 +150,24 @@ public struct GridIndex: Sendable {
   /// Whether `test` holds for an item filed in a cell `segment` passes through; stops at the
   /// first, allocates nothing (items in several cells may be tested more than once).
   public func contains(along segment: Segment, where test: (Int) -> Bool) -> Bool {
-    guard segment.bounds.intersects(bounds) else { return false }
-    var found = false
-    if bounds.contains(segment.a), bounds.contains(segment.b) {
-      forEachCell(along: segment) { cell in
-        for k in Int(starts[cell])..<Int(starts[cell + 1]) where test(Int(items[k])) {
-          found = true
-          return true
-        }
-        return false
-      }
-      return found
+    // Every item lies in the grid: only the part of the segment inside it matters.
+    guard let inside = bounds.clip(segment) else { return false }
+    // Short moves mostly stay in one cell: test its items without walking.
+    let (ca, ra) = Self.cell(of: inside.a, bounds: bounds, size: cellSize, columns, rows)
+    let (cb, rb) = Self.cell(of: inside.b, bounds: bounds, size: cellSize, columns, rows)
+    if ca == cb, ra == rb {
+      let cell = ra * columns + ca
+      for k in Int(starts[cell])..<Int(starts[cell + 1]) where test(Int(items[k])) { return true }
+      return false
     }
-    return candidates(in: segment.bounds).contains(where: test)
+    var found = false
+    forEachCell(along: inside) { cell in
+      for k in Int(starts[cell])..<Int(starts[cell + 1]) where test(Int(items[k])) {
+        found = true
+        return true
+      }
+      return false
+    }
+    return found
   }
 }

@@ -47,6 +47,12 @@ public struct SegmentIndex: Sendable {
     grid.candidates(along: segment).filter { segments[$0].intersects(segment) }
   }
 
+  /// Like `crossed(by:)`, written into `found` (emptied first, its storage reused).
+  public func crossed(by segment: Segment, into found: inout [Int32]) {
+    grid.candidates(along: segment, into: &found)
+    found.removeAll { !segments[Int($0)].intersects(segment) }
+  }
+
   /// Whether `segment` touches or crosses any indexed segment.
   public func crossesAny(_ segment: Segment) -> Bool {
     grid.contains(along: segment) { segments[$0].intersects(segment) }

@@ -3,15 +3,18 @@ import FloorPlans
 import Foundation
 import Geometry
 
-/// Dead reckoning alone, from the known start: steps added up, walls and floors ignored.
+/// Dead reckoning alone, from the known start: steps added up, walls and floors ignored; the fix
+/// snaps to the unit under it when the floor plans are given.
 public final class DeadReckoningLocalizer: Localizer {
   var position: Point
   let plan: Int
+  let plans: FloorPlanSet?
 
-  /// Starts at `start`.
-  public init(start: Route.Waypoint) {
+  /// Starts at `start`; with `plans`, fixes name the unit they fall in.
+  public init(start: Route.Waypoint, plans: FloorPlanSet? = nil) {
     position = start.point
     plan = start.plan
+    self.plans = plans
   }
 
   public func step(_ step: StepInput) {
@@ -24,7 +27,9 @@ public final class DeadReckoningLocalizer: Localizer {
   public func advance(to t: Double) {}
 
   public func fix(at t: Double) -> Fix? {
-    Fix(t: t, plan: plan, position: position, accuracy: 1 + 0.05 * t, unit: nil)
+    Fix(
+      t: t, plan: plan, position: position, accuracy: 1 + 0.05 * t,
+      unit: plans?.plans[plan].unitIndex(at: position))
   }
 }
 

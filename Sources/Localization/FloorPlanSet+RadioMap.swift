@@ -4,7 +4,7 @@ import FloorPlans
 extension FloorPlanSet {
   /// The plan a radio-map level describes: the same IMDF level id, or, for a map built without a
   /// venue, the one plan at the level's ordinal.
-  func planIndex(of level: RadioMap.Level) -> Int? {
+  public func planIndex(of level: RadioMap.Level) -> Int? {
     if let id = level.levelID { return planIndex(levelID: id) }
     let candidates = plans(atOrdinal: level.ordinal)
     return candidates.count == 1 ? candidates[0] : nil

@@ -50,22 +50,34 @@ extension ParticleFilter {
       }
       mean = choice ?? mean
     }
-    var spread: [(Double, Double)] = []
-    var shares: [Int: Double] = [:]
+    // The 95 % radius from a histogram of distances (0.05 m bins) and the mass of each unit,
+    // in one pass without sorting or hashing per particle.
     let floor = plans.plans[best]
+    let binWidth = 0.05
+    var bins = [Double](repeating: 0, count: 2048)
+    var unitMass = [Double](repeating: 0, count: floor.units.count)
+    // Unit shares from an evenly strided subset of at most about 1,000 particles.
+    let unitStride = max(1, weights.count / 1000)
+    var sampledMass = 0.0
     for i in weights.indices where Int(plan[i]) == best && weights[i] > 0 {
       let p = Point(x: x[i], y: y[i])
-      spread.append((p.distance(to: mean), weights[i]))
-      if let u = floor.unitIndex(at: p) { shares[u, default: 0] += weights[i] / total }
+      bins[min(Int(p.distance(to: mean) / binWidth), bins.count - 1)] += weights[i]
+      if i % unitStride == 0 {
+        sampledMass += weights[i]
+        if let u = floor.unitIndex(at: p) { unitMass[u] += weights[i] }
+      }
     }
-    spread.sort { $0.0 < $1.0 }
     var mass = 0.0
-    var radius = 0.0
-    for (d, w) in spread {
+    var radius = Double(bins.count) * binWidth
+    for (b, w) in bins.enumerated() {
       mass += w
-      radius = d
-      if mass >= 0.95 * total { break }
+      if mass >= 0.95 * total {
+        radius = Double(b + 1) * binWidth
+        break
+      }
     }
+    var shares: [Int: Double] = [:]
+    for (u, m) in unitMass.enumerated() where m > 0 { shares[u] = m / sampledMass }
     let unit = unitState.choose(plan: best, shares: shares, at: t)
     var fix = Fix(t: t, plan: best, position: mean, accuracy: max(radius, 0.5), unit: unit)
     if let last = previousFix, t > last.t, last.plan == best {

@@ -8,7 +8,16 @@ extension ParticleFilter {
   /// resamples when the effective sample size is low, injecting particles drawn from the scan's
   /// likelihood when recent scans fit far worse than usual (divergence, e.g. a kidnap).
   public func scan(_ input: ScanInput) {
-    let prepared = map.prepare(input.scan)
+    var scan = input.scan
+    if settings.ignoreRepeatedReadings {
+      // Phones report cached entries again with the very same RSSI: treat exact repeats of the
+      // previous scan as stale (a fresh reading repeats by chance only rarely).
+      let fresh = scan.readings.filter { previousReadings[$0.bssid] != $0.rssi }
+      previousReadings = [:]
+      for r in scan.readings { previousReadings[r.bssid] = r.rssi }
+      scan.readings = fresh
+    }
+    let prepared = map.prepare(scan)
     let known = prepared.knownCount
     guard known > 0 else { return }  // nothing to weigh with: predict only
     lastTime = max(lastTime, input.scan.time)
@@ -57,10 +66,65 @@ extension ParticleFilter {
     let weights = normalizedWeights()
     let ess = 1 / weights.reduce(0) { $0 + $1 * $1 }
     let gap = (slowLikelihood ?? mean) - (fastLikelihood ?? mean)
-    let inject = gap > 0.5 ? min(0.5, (gap - 0.5) / 2) : 0
+    var inject = gap > 0.5 ? min(0.5, (gap - 0.5) / 2) : 0
+    if input.scan.time >= lastFloorCheck + settings.floorCheckInterval {
+      lastFloorCheck = input.scan.time
+      if floorLooksWrong(prepared, weights: weights) { inject = max(inject, 0.25) }
+    }
     if !ess.isFinite || ess < settings.resampleThreshold * Double(n) || inject > 0 {
       resample(weights: weights, injectShare: inject, prepared: prepared)
     }
+  }
+
+  /// Whether another mapped level explains the scan far better than the level holding most of
+  /// the cloud: the floor watchdog. A cloud stuck on a wrong floor can explain uniformly weak
+  /// signals with its device offset, so the likelihood-average recovery alone may never fire.
+  /// Compares the levels' evidence (tempered likelihood summed over every other cell in each
+  /// direction) at the cloud's mean device offset.
+  func floorLooksWrong(_ prepared: PreparedScan, weights: [Double]) -> Bool {
+    var massByLevel = [Double](repeating: 0, count: map.levels.count)
+    var offsetMean = 0.0
+    for i in weights.indices {
+      let level = mapLevel[Int(plan[i])]
+      if level >= 0 { massByLevel[level] += weights[i] }
+      offsetMean += weights[i] * offset[i]
+    }
+    guard let cloudLevel = massByLevel.indices.max(by: { massByLevel[$0] < massByLevel[$1] })
+    else { return false }
+    var evidence = [Double](repeating: -.infinity, count: map.levels.count)
+    // As the fingerprint locator does: only levels that know most of the scan's APs compete.
+    let knownCounts = map.levels.indices.map { prepared.knownCount(level: $0) }
+    let most = Double(knownCounts.max() ?? 0)
+    for (l, level) in map.levels.enumerated()
+    where planOfLevel[l] >= 0 && Double(knownCounts[l]) >= 0.7 * most {
+      // Every other cell each way; then again with the offset that fits this level's best cell.
+      func scores(offset: Double) -> [(cell: Int, score: Double)] {
+        var result: [(cell: Int, score: Double)] = []
+        for r in stride(from: 0, to: level.rows, by: 2) {
+          for c in stride(from: 0, to: level.columns, by: 2)
+          where level.inside[r * level.columns + c] {
+            let cell = r * level.columns + c
+            result.append(
+              (
+                cell,
+                settings.likelihoodTemperature
+                  * map.logLikelihood(prepared, level: l, cell: cell, deviceOffset: offset)
+              ))
+          }
+        }
+        return result
+      }
+      guard let first = scores(offset: offsetMean).max(by: { $0.score < $1.score }) else {
+        continue
+      }
+      let fitted = map.deviceOffset(prepared, level: l, at: level.center(of: first.cell))
+      let values = scores(offset: fitted).map(\.score)
+      guard let top = values.max(), top > -.infinity else { continue }
+      evidence[l] = top + log(values.reduce(0) { $0 + exp($1 - top) })
+    }
+    guard let best = evidence.indices.max(by: { evidence[$0] < evidence[$1] }) else { return false }
+    if evidence[cloudLevel] == -.infinity { return evidence[best] > -.infinity }
+    return best != cloudLevel && evidence[best] - evidence[cloudLevel] > settings.floorCheckMargin
   }
 
   /// Weights normalised to sum 1 (all equal when every particle died).
@@ -75,17 +139,21 @@ extension ParticleFilter {
     return w
   }
 
-  /// Systematic resampling; `injectShare` of the particles are drawn afresh from the scan.
+  /// Systematic resampling to `resampledCount(weights:)` particles; `injectShare` of them are
+  /// drawn afresh from the scan.
   func resample(weights: [Double], injectShare: Double, prepared: PreparedScan) {
     let n = weights.count
-    let fresh = Int(Double(n) * injectShare)
-    let kept = n - fresh
+    let count = resampledCount(weights: weights)
+    let fresh = Int(Double(count) * injectShare)
+    let kept = count - fresh
     var nx: [Double] = []
     var ny: [Double] = []
     var np: [Int32] = []
     var nb: [Double] = []
     var ns: [Double] = []
     var no: [Double] = []
+    var nc: [Int8] = []
+    var nt: [Float] = []
     nx.reserveCapacity(n)
     let stepSize = 1 / Double(max(kept, 1))
     var u = rng.uniform() * stepSize
@@ -102,14 +170,39 @@ extension ParticleFilter {
       nb.append(headingBias[j])
       ns.append(scale[j])
       no.append(offset[j])
+      nc.append(climb[j])
+      nt.append(transit[j])
       u += stepSize
     }
     (x, y, plan, headingBias, scale, offset) = (nx, ny, np, nb, ns, no)
+    (climb, transit) = (nc, nt)
     logWeight = Array(repeating: 0, count: kept)
     if fresh > 0 {
       append(count: fresh, from: prepared)
       fastLikelihood = slowLikelihood
     }
+  }
+
+  /// How many particles to draw: the fixed count, or by KLD sampling (Fox 2003) enough that the
+  /// sampled posterior is within `kldError` (KL divergence, 99 % sure) of the weighted one,
+  /// judged by the histogram bins (`kldBinSize` metres, per plan) that particles of weight at
+  /// least 1 / maximum occupy, between the minimum and the maximum.
+  func resampledCount(weights: [Double]) -> Int {
+    guard let minimum = settings.minimumParticles else { return settings.particles }
+    let size = settings.kldBinSize
+    let floor = 1 / Double(settings.particles)
+    var bins = Set<Int>()
+    for i in weights.indices where weights[i] >= floor {
+      let column = Int((x[i] / size).rounded(.down)) & 0xF_FFFF
+      let row = Int((y[i] / size).rounded(.down)) & 0xF_FFFF
+      bins.insert(Int(plan[i]) << 40 | column << 20 | row)
+    }
+    let k = Double(bins.count)
+    guard k > 1 else { return minimum }
+    // Wilson–Hilferty approximation of the chi-square quantile, z for 99 %.
+    let a = 2 / (9 * (k - 1))
+    let n = (k - 1) / (2 * settings.kldError) * pow(1 - a + a.squareRoot() * 2.326, 3)
+    return min(max(Int(n.rounded(.up)), minimum), settings.particles)
   }
 
   /// Replaces every particle by `count` drawn from the scan's likelihood over the whole map.
@@ -118,6 +211,8 @@ extension ParticleFilter {
     y = []
     plan = []
     headingBias = []
+    climb = []
+    transit = []
     scale = []
     offset = []
     logWeight = []
@@ -158,6 +253,8 @@ extension ParticleFilter {
       y.append(centre.y + rng.uniform(-level.spacing / 2, level.spacing / 2))
       plan.append(Int32(planOfLevel[c.level]))
       headingBias.append(rng.gaussian(sigma: settings.initialHeadingBias))
+      climb.append(0)
+      transit.append(.nan)
       scale.append(1 + rng.gaussian(sigma: settings.initialScaleSpread))
       offset.append(rng.gaussian(sigma: settings.initialOffsetSpread))
       logWeight.append(0)

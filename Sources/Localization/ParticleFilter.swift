@@ -20,6 +20,12 @@ public final class ParticleFilter: Localizer {
   var headingBias: [Double] = []
   var scale: [Double] = []
   var offset: [Double] = []
+  /// The way each particle last changed floor while still in that connector (+1 up, −1 down,
+  /// 0 none): people on a staircase keep going the same way.
+  var climb: [Int8] = []
+  /// Steps each particle still has to walk in a stair, ramp or escalator before it reaches the
+  /// next floor (NaN when not in one).
+  var transit: [Float] = []
   var logWeight: [Double] = []
   /// The map level of each plan (−1 when the map has none).
   let mapLevel: [Int]
@@ -33,7 +39,11 @@ public final class ParticleFilter: Localizer {
   var initialized = false
   var fastLikelihood: Double?
   var slowLikelihood: Double?
-  var unitState = UnitHysteresis()
+  /// The previous scan's RSSI per BSSID, to spot stale repeats (dBm).
+  var previousReadings: [String: Double] = [:]
+  /// Scan time of the last floor watchdog check, seconds.
+  var lastFloorCheck = -Double.infinity
+  var unitState: UnitHysteresis
   var previousFix: Fix?
 
   /// A connector unit of a plan and where it leads.
@@ -55,6 +65,7 @@ public final class ParticleFilter: Localizer {
     self.map = map
     self.settings = settings
     rng = generator
+    unitState = UnitHysteresis(margin: settings.unitMargin, hold: settings.unitHold)
     let planOfLevel = map.levels.map { plans.planIndex(of: $0) ?? -1 }
     self.planOfLevel = planOfLevel
     mapLevel = plans.plans.indices.map { p in planOfLevel.firstIndex(of: p) ?? -1 }
@@ -74,6 +85,9 @@ public final class ParticleFilter: Localizer {
     }
     if let start { seed(around: start) }
   }
+
+  /// The number of particles now (it varies when the count is adaptive).
+  public var count: Int { x.count }
 
   /// Particles around a known start.
   func seed(around start: Route.Waypoint) {
@@ -103,13 +117,15 @@ public final class ParticleFilter: Localizer {
 
   func drawParameters(count n: Int) {
     headingBias = (0..<n).map { _ in rng.gaussian(sigma: settings.initialHeadingBias) }
+    climb = Array(repeating: 0, count: n)
+    transit = Array(repeating: .nan, count: n)
     scale = (0..<n).map { _ in 1 + rng.gaussian(sigma: settings.initialScaleSpread) }
     offset = (0..<n).map { _ in rng.gaussian(sigma: settings.initialOffsetSpread) }
   }
 
   /// Moves every particle by a step with its own noise; moves through walls are redrawn, then
-  /// the particle stays put with a weight penalty; particles on stairs or escalators may change
-  /// floor.
+  /// the particle stays put with a weight penalty; particles on stairs, ramps or escalators may
+  /// change floor.
   public func step(_ step: StepInput) {
     guard initialized, step.length.isFinite, step.heading.isFinite else { return }
     lastTime = max(lastTime, step.t)
@@ -120,25 +136,29 @@ public final class ParticleFilter: Localizer {
     var ys: [Double] = []
     var bias: [Double] = []
     var weights: [Double] = []
+    var planOf: [Int32] = []
     swap(&xs, &x)
     swap(&ys, &y)
     swap(&bias, &headingBias)
     swap(&weights, &logWeight)
+    swap(&planOf, &plan)
     defer {
       swap(&xs, &x)
       swap(&ys, &y)
       swap(&bias, &headingBias)
       swap(&weights, &logWeight)
+      swap(&planOf, &plan)
     }
     let floors = plans.plans
+    let scales = scale
     for i in 0..<xs.count where weights[i] > -.infinity {
-      let p = Int(plan[i])
+      let p = Int(planOf[i])
       let from = Point(x: xs[i], y: ys[i])
       var moved = false
       for _ in 0...settings.wallRetries {
         let heading =
           (step.heading - bias[i] + rng.gaussian(sigma: settings.headingNoise)) * degrees
-        let length = step.length * scale[i] * (1 + rng.gaussian(sigma: settings.stepLengthNoise))
+        let length = step.length * scales[i] * (1 + rng.gaussian(sigma: settings.stepLengthNoise))
         let to = Point(x: from.x + length * sin(heading), y: from.y + length * cos(heading))
         if !floors[p].crossesWall(Segment(from, to)) {
           xs[i] = to.x
@@ -150,10 +170,8 @@ public final class ParticleFilter: Localizer {
       // Blocked every time: the particle stays against the wall, much less likely than the rest.
       if !moved { weights[i] -= settings.blockedPenalty }
       bias[i] += rng.gaussian(sigma: settings.headingBiasWalk)
-      if let target = floorChange(
-        plan: p, at: Point(x: xs[i], y: ys[i]), walking: true, probability: settings.stairsRate)
-      {
-        plan[i] = Int32(target.plan)
+      if let target = walkConnector(particle: i, plan: p, at: Point(x: xs[i], y: ys[i])) {
+        planOf[i] = Int32(target.plan)
         xs[i] = target.point.x
         ys[i] = target.point.y
       }
@@ -161,7 +179,7 @@ public final class ParticleFilter: Localizer {
   }
 
   /// Lets time pass. Once a second passes without a step, the standing particles diffuse a
-  /// little and those in an elevator may ride to another floor.
+  /// little and those in an elevator or on an escalator may ride to another floor.
   public func advance(to t: Double) {
     guard initialized, t > lastTime else { return }
     still += t - lastTime
@@ -170,7 +188,9 @@ public final class ParticleFilter: Localizer {
     let dt = still
     still = 0
     let sigma = settings.standingDiffusion * dt.squareRoot()
-    let ride = 1 - exp(-settings.elevatorRate * dt)
+    // Standing still: riding an elevator or an escalator.
+    let elevator = 1 - exp(-settings.elevatorRate * dt)
+    let escalator = 1 - exp(-settings.escalatorRate * dt)
     var xs: [Double] = []
     var ys: [Double] = []
     swap(&xs, &x)
@@ -188,32 +208,14 @@ public final class ParticleFilter: Localizer {
         xs[i] = to.x
         ys[i] = to.y
       }
-      if let target = floorChange(
-        plan: p, at: Point(x: xs[i], y: ys[i]), walking: false, probability: ride)
+      if let target = ride(
+        particle: i, plan: p, at: Point(x: xs[i], y: ys[i]), elevator: elevator,
+        escalator: escalator)
       {
         plan[i] = Int32(target.plan)
         xs[i] = target.point.x
         ys[i] = target.point.y
       }
     }
-  }
-
-  /// Where a particle at `point` on plan `p` goes when it changes floor now, or `nil`: only in a
-  /// connector of the right kind (stairs, escalators and ramps when walking; elevators when
-  /// not), with `probability`.
-  func floorChange(plan p: Int, at point: Point, walking: Bool, probability: Double) -> Route
-    .Waypoint?
-  {
-    let units = connectors[p]
-    for c in units.indices
-    where units[c].bounds.contains(point) && (units[c].kind == .elevator) != walking {
-      guard units[c].shape.contains(point), rng.uniform() < probability else { continue }
-      let partners = units[c].partners
-      let target = partners[Int(rng.uniform() * Double(partners.count)) % partners.count]
-      let unit = plans.plans[target.plan].units[target.unit]
-      return Route.Waypoint(
-        plan: target.plan, point: unit.shape.contains(point) ? point : unit.anchorPoint)
-    }
-    return nil
   }
 }

@@ -1,7 +1,13 @@
 /// How the particle filter behaves.
 public struct ParticleFilterSettings: Sendable, Hashable {
-  /// Number of particles.
+  /// Number of particles (the maximum when adaptive).
   public var particles = 2000
+  /// With a minimum, the count adapts between it and `particles` by KLD sampling.
+  public var minimumParticles: Int?
+  /// KLD sampling: the bound on the error of the sampled posterior (ε) and the histogram bin
+  /// size in metres.
+  public var kldError = 0.05
+  public var kldBinSize = 1.0
   /// Resample when the effective sample size falls below this share of the particles.
   public var resampleThreshold = 0.5
   /// Per-step relative noise on the step length.
@@ -22,10 +28,15 @@ public struct ParticleFilterSettings: Sendable, Hashable {
   public var likelihoodTemperature = 0.2
   /// Position diffusion while standing, metres per second.
   public var standingDiffusion = 0.1
-  /// Probability per step that a particle on stairs or an escalator changes floor.
-  public var stairsRate = 0.08
+  /// Steps a person takes from one floor to the next on stairs, ramps or a walked escalator
+  /// (about 20 risers and a landing).
+  public var stepsPerFloor = 25.0
+  /// Probability that a particle still in a connector keeps going the way it last changed floor.
+  public var keepClimbing = 0.85
   /// Probability per second that a particle in an elevator changes floor.
   public var elevatorRate = 0.08
+  /// Probability per second that a particle standing on an escalator changes floor.
+  public var escalatorRate = 0.08
   /// Tries to redraw a move that crosses a wall before the particle stays put.
   public var wallRetries = 3
   /// Log-weight lost by a particle whose every try hit a wall.
@@ -33,8 +44,19 @@ public struct ParticleFilterSettings: Sendable, Hashable {
   /// AMCL recovery: fast and slow averaging rates of the scan likelihood.
   public var recoveryFast = 0.2
   public var recoverySlow = 0.01
+  /// Seconds between floor watchdog checks (another level explaining the scans far better).
+  public var floorCheckInterval = 10.0
+  /// How much more log-evidence (tempered) another level needs for the watchdog to inject.
+  public var floorCheckMargin = 3.0
+  /// Whether a reading with exactly the RSSI the previous scan had for its AP is ignored as a
+  /// stale cached entry.
+  public var ignoreRepeatedReadings = true
   /// Spread of particles around a known start, metres.
   public var startSpread = 1.0
+  /// How much more mass another unit needs than the fix's unit to take over.
+  public var unitMargin = 1.2
+  /// How long, in seconds, another unit must lead before the fix's unit changes.
+  public var unitHold = 0.5
 
   /// Defaults tuned on the sample office.
   public init() {}

@@ -2,14 +2,20 @@
 /// unit has held clearly more mass for a while, so a walker by a door does not flicker.
 struct UnitHysteresis {
   /// How much more mass a challenger needs than the current unit.
-  var margin = 1.5
+  let margin: Double
   /// How long, in seconds, a challenger must lead before it takes over.
-  var hold = 1.5
+  let hold: Double
   /// Below this share of mass in the best unit the fix has no unit (spread too thin).
   var minimumShare = 0.3
 
   private(set) var current: (plan: Int, unit: Int)?
   private var challenger: (plan: Int, unit: Int, since: Double)?
+
+  /// Hysteresis with the challenger's required `margin` and `hold` time (seconds).
+  init(margin: Double, hold: Double) {
+    self.margin = margin
+    self.hold = hold
+  }
 
   /// The unit to report at `t`, given the mass share of each unit on the fix's plan.
   mutating func choose(plan: Int, shares: [Int: Double], at t: Double) -> Int? {

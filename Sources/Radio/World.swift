@@ -54,13 +54,14 @@ public struct World: Sendable {
         if spots[key] == nil {
           var walls: [(light: Int, heavy: Int)] = []
           walls.reserveCapacity(grid.columns * grid.rows)
+          var crossed: [Int32] = []
           for r in 0..<grid.rows {
             for c in 0..<grid.columns {
               let node = Point(
                 x: grid.origin.x + Double(c) * model.gridSpacing,
                 y: grid.origin.y + Double(r) * model.gridSpacing)
-              let crossed = plan.wallsCrossed(by: Segment(ap.position, node))
-              let heavyCount = crossed.count { heavy[p][$0] }
+              plan.wallsCrossed(by: Segment(ap.position, node), into: &crossed)
+              let heavyCount = crossed.count { heavy[p][Int($0)] }
               walls.append((crossed.count - heavyCount, heavyCount))
             }
           }

@@ -137,12 +137,17 @@ public struct TrueWalk: Sendable {
           let kind = changes.next()?.kind ?? .stairs
           let floors = Double(
             max(abs(router.set.plans[a.plan].ordinal - router.set.plans[b.plan].ordinal), 1))
+          if kind == .elevator, !riding, pace.elevatorWait > 0 {
+            // The wait is spent standing in the car on the floor of departure.
+            legs.append(
+              Leg(start: t, end: t + pace.elevatorWait, from: a, to: a, activity: .standing))
+            t += pace.elevatorWait
+          }
           let (activity, duration): (Activity, Double) =
             switch kind {
             case .stairs: (.stairs, pace.stairsPerFloor * floors)
             case .escalator: (.escalator, pace.escalatorPerFloor * floors)
-            case .elevator:
-              (.elevator, (riding ? 0 : pace.elevatorWait) + pace.elevatorPerFloor * floors)
+            case .elevator: (.elevator, pace.elevatorPerFloor * floors)
             case .ramp: (.ramp, pace.rampPerFloor * floors)
             }
           legs.append(Leg(start: t, end: t + duration, from: a, to: b, activity: activity))
@@ -180,7 +185,7 @@ public struct TrueWalk: Sendable {
     let leg = legs[k]
     let f = leg.end > leg.start ? min(max((t - leg.start) / (leg.end - leg.start), 0), 1) : 1
     let point = leg.from.point.interpolated(to: leg.to.point, at: f)
-    // Between levels the walker is on the lower plan for the first half of the ride.
+    // Between levels the walker is on the plan of departure for the first half of the ride.
     let plan = leg.from.plan == leg.to.plan || f < 0.5 ? leg.from.plan : leg.to.plan
     // Heading of the last leg that moved, up to this one.
     var heading = 0.0

@@ -15,7 +15,7 @@ enum MallVenue {
   ]
 
   static func build() -> VenueBuilder {
-    var b = VenueBuilder(origin: origin, generator: "fingerpost venue generate mall")
+    var b = VenueBuilder(name: "mall", origin: origin)
     let outline = rect(0, 0, 80, 60)
     b.addSite(
       name: "Fingerpost Mall", category: "shoppingcenter", outline: rect(-15, -15, 95, 75),

@@ -12,7 +12,7 @@ enum OfficeVenue {
   ]
 
   static func build() -> VenueBuilder {
-    var b = VenueBuilder(origin: origin, generator: "fingerpost venue generate office")
+    var b = VenueBuilder(name: "office", origin: origin)
     let outline = rect(0, 0, 60, 45)
     b.addSite(
       name: "Fingerpost Office", category: "businesscampus", outline: rect(-10, -10, 70, 55),

@@ -11,16 +11,19 @@ public struct VenueBuilder {
   public let frame: LocalFrame
   /// The generator name written to the manifest.
   public let generator: String
+  /// The venue's short name; it namespaces the ids, so no two sample venues share one.
+  public let name: String
   private(set) var features: [FeatureType: [JSONValue]] = [:]
 
-  /// Starts an empty venue whose local frame is centred at `origin`.
-  public init(origin: GeoCoordinate, generator: String) {
+  /// Starts an empty venue called `name` whose local frame is centred at `origin`.
+  public init(name: String, origin: GeoCoordinate) {
     frame = LocalFrame(origin: origin)
-    self.generator = generator
+    self.name = name
+    generator = "fingerpost venue generate \(name)"
   }
 
-  /// The stable UUID of a feature key.
-  public func id(_ key: String) -> String { StableUUID.make(key) }
+  /// The stable UUID of a feature key, within this venue.
+  public func id(_ key: String) -> String { StableUUID.make("\(name)/\(key)") }
 
   /// Adds a feature of `type` with key `key`, geometry and properties.
   public mutating func add(

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct UnitHysteresisTests {
   @Test func holdsTheUnitUntilAChallengerLeadsClearlyForAWhile() {
-    var h = UnitHysteresis()
+    var h = UnitHysteresis(margin: 1.5, hold: 1.5)
     #expect(h.choose(plan: 0, shares: [1: 0.7, 2: 0.3], at: 0) == 1)
     // A slight lead is not enough.
     #expect(h.choose(plan: 0, shares: [1: 0.45, 2: 0.55], at: 0.5) == 1)
@@ -15,7 +15,7 @@ import Testing
   }
 
   @Test func aFlickeringChallengerNeverTakesOver() {
-    var h = UnitHysteresis()
+    var h = UnitHysteresis(margin: 1.5, hold: 1.5)
     _ = h.choose(plan: 0, shares: [1: 0.8], at: 0)
     for k in 1...20 {
       let t = Double(k) * 0.5
@@ -25,7 +25,7 @@ import Testing
   }
 
   @Test func massSpreadTooThinHasNoUnit() {
-    var h = UnitHysteresis()
+    var h = UnitHysteresis(margin: 1.5, hold: 1.5)
     #expect(h.choose(plan: 0, shares: [1: 0.2, 2: 0.2, 3: 0.25], at: 0) == nil)
     #expect(h.choose(plan: 0, shares: [:], at: 1) == nil)
     // A new plan resets the choice at once.

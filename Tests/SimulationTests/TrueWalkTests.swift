@@ -38,7 +38,12 @@ import Testing
     #expect(walk.legs.filter { $0.activity == .stairs }.count == 2)
     let ride = walk.legs.filter { $0.activity == .elevator }
     #expect(ride.count == 2)
-    #expect(abs(ride.reduce(0) { $0 + $1.end - $1.start } - (12 + 2 * 4)) < 1e-9)
+    #expect(abs(ride.reduce(0) { $0 + $1.end - $1.start } - 2 * 4) < 1e-9)
+    // The 12 s wait is spent standing in the car on the floor of departure.
+    let first = try #require(walk.legs.firstIndex { $0.activity == .elevator })
+    let wait = walk.legs[first - 1]
+    #expect(wait.activity == .standing && abs(wait.end - wait.start - 12) < 1e-9)
+    #expect(wait.from == wait.to && wait.from.plan == walk.legs[first].from.plan)
     // Never through a wall: consecutive samples on one plan, while walking.
     for (a, b) in zip(samples, samples.dropFirst()) where a.plan == b.plan && a.activity == .walking
     {

@@ -55,6 +55,9 @@ public struct PreparedScan: Sendable {
 
   /// Readings of APs the map knows (on at least one level).
   public var knownCount: Int { sparse.count }
+
+  /// Readings of APs that level `level` knows.
+  public func knownCount(level: Int) -> Int { known[level].count }
 }
 
 extension RadioMap {

@@ -1,0 +1,83 @@
+import EventStream
+import Fingerprints
+import FloorPlans
+import Geometry
+import Localization
+
+/// How a replay went: its fixes against the truth in force at each (2 Hz, causal), and the
+/// inputs the localizer could not use. The scoring command reports far more; this is the quick
+/// look printed after every replay.
+struct ReplaySummary: CustomStringConvertible {
+  /// The localizer's name.
+  var localizer: String
+  /// Fixes written.
+  var fixes = 0
+  /// Fixes that had a truth record to compare with.
+  var scored = 0
+  /// 75th percentile of the horizontal error, metres (nil without truth).
+  var p75: Double?
+  /// The IPIN/EvAAL headline: 75th percentile of the horizontal error plus 15 m per floor
+  /// missed, metres (nil without truth).
+  var evaalScore: Double?
+  /// Share of scored fixes on the true floor, 0…1.
+  var floorRate = 0.0
+  /// Share of scored fixes in the true unit, 0…1.
+  var unitRate = 0.0
+  /// Fix-to-fix segments on one floor that cross a wall.
+  var wallCrossings = 0
+  /// Scans in which no access point of the radio map was heard (empty ones included).
+  var unusableScans = 0
+  /// Steps with a length or heading that is not a finite number.
+  var unusableSteps = 0
+  /// Lines of a recorded stream that could not be read.
+  var badLines = 0
+
+  /// Compares `fixes` with the truth of `walk`.
+  init(
+    localizer: String, fixes: [Fix], walk: ReplayWalk, plans: FloorPlanSet
+  ) {
+    self.localizer = localizer
+    self.fixes = fixes.count
+    badLines = walk.badLines
+    var errors: [Double] = []
+    var penalized: [Double] = []
+    var floors = 0
+    var units = 0
+    for fix in fixes {
+      guard let truth = walk.truth(at: fix.t) else { continue }
+      let plan = plans.plans[fix.plan]
+      let error = fix.position.distance(to: Point(x: truth.x, y: truth.y))
+      errors.append(error)
+      penalized.append(error + 15 * Double(abs(plan.ordinal - truth.ordinal)))
+      if plan.ordinal == truth.ordinal { floors += 1 }
+      if let u = fix.unit, truth.unit != nil, plan.units[u].id == truth.unit { units += 1 }
+    }
+    scored = errors.count
+    if !errors.isEmpty {
+      p75 = FingerprintEvaluation.quantile(errors, 0.75)
+      evaalScore = FingerprintEvaluation.quantile(penalized, 0.75)
+      floorRate = Double(floors) / Double(scored)
+      unitRate = Double(units) / Double(scored)
+    }
+    for (a, b) in zip(fixes, fixes.dropFirst()) where a.plan == b.plan {
+      if plans.plans[a.plan].crossesWall(Segment(a.position, b.position)) { wallCrossings += 1 }
+    }
+  }
+
+  var description: String {
+    var text = "\(localizer): \(fixes) fixes"
+    if let p75 {
+      text +=
+        ", p75 error \(p75.formatted(decimals: 2)) m"
+        + ", EvAAL score \((evaalScore ?? 0).formatted(decimals: 2)) m, floor \((floorRate * 100).formatted(decimals: 1)) %"
+        + ", unit \((unitRate * 100).formatted(decimals: 1)) %"
+    }
+    text += ", \(wallCrossings) fix-to-fix wall crossings"
+    var unused: [String] = []
+    if unusableScans > 0 { unused.append("\(unusableScans) scans with no known AP") }
+    if unusableSteps > 0 { unused.append("\(unusableSteps) steps with NaN") }
+    if badLines > 0 { unused.append("\(badLines) unreadable lines") }
+    if !unused.isEmpty { text += "; not used: " + unused.joined(separator: ", ") }
+    return text
+  }
+}

@@ -1,0 +1,117 @@
+import EventStream
+import FloorPlans
+import Foundation
+import Geometry
+import Motion
+import Simulation
+import WiFi
+
+/// What a replay feeds a localizer: one walk's steps and scans in time order, and its truth when
+/// known. Comes from a simulated scenario or from a recorded event stream.
+struct ReplayWalk {
+  /// The venue's name, for the `meta` record.
+  var venueName: String
+  /// The seed of the localizer's random numbers.
+  var seed: UInt64
+  /// Dead-reckoning steps.
+  var steps: [Step] = []
+  /// Wi-Fi scans.
+  var scans: [Scan] = []
+  /// The true track, when known.
+  var truth: [TruthRecord] = []
+  /// Seconds from the start to the last event.
+  var duration: Double
+  /// Where the walk starts, when known (the dead-reckoning baseline always starts there).
+  var start: Route.Waypoint?
+  /// Whether the particle filter is told the start (else it starts globally).
+  var startIsKnown = false
+  /// Lines of a recorded stream that could not be read (skipped).
+  var badLines = 0
+}
+
+extension ReplayWalk {
+  /// The walk of a simulated scenario, told its start when the scenario says so.
+  init(scenario: Scenario, walk: SimulatedWalk) {
+    venueName = scenario.venue.lastPathComponent
+    seed = scenario.seed
+    steps = walk.steps
+    scans = walk.scans
+    truth = walk.truth.map { t in
+      TruthRecord(
+        t: t.sample.t, ordinal: t.ordinal, x: t.sample.point.x, y: t.sample.point.y,
+        unit: t.unitID, heading: t.sample.heading)
+    }
+    duration = walk.walk.duration
+    start = walk.start
+    startIsKnown = scenario.localizer.knownStart
+  }
+
+  /// The walk of a recorded event stream (`truth`, `step` and `scan` records; others are
+  /// ignored). Unreadable lines are reported to `warn` with their line number and skipped.
+  /// The first truth record is the start; with `knownStart` the particle filter is told it.
+  init(
+    stream text: String, file: String, plans: FloorPlanSet, knownStart: Bool, seed: UInt64,
+    warn: (String) -> Void
+  ) throws {
+    venueName = ""
+    self.seed = seed
+    duration = 0
+    var lastStep: Double?
+    var number = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      number += 1
+      guard !line.allSatisfy(\.isWhitespace) else { continue }
+      let record: StreamRecord
+      do {
+        record = try StreamDecoder.record(line, line: number)
+      } catch {
+        badLines += 1
+        warn("\(file):\(number): \(error.message) (skipped)")
+        continue
+      }
+      if let t = record.time { duration = max(duration, t) }
+      switch record {
+      case .meta(let meta):
+        venueName = meta.venue ?? venueName
+        if let s = meta.seed { self.seed = s }
+      case .truth(let r):
+        truth.append(r)
+      case .step(let r):
+        // A step given as a speed covers the time since the previous step.
+        let length = r.length ?? (r.speed ?? .nan) * (r.t - (lastStep ?? r.t - 0.5))
+        steps.append(Step(t: r.t, length: length, heading: r.heading))
+        lastStep = r.t
+      case .scan(let r):
+        scans.append(Scan(time: r.t, device: r.device ?? "unknown", readings: r.readings))
+      default:
+        break
+      }
+    }
+    steps.sort { $0.t < $1.t }
+    scans.sort { $0.time < $1.time }
+    truth.sort { $0.t < $1.t }
+    guard !steps.isEmpty || !scans.isEmpty else {
+      throw CLIError("\(file): no step or scan records to replay")
+    }
+    if let first = truth.first {
+      guard let plan = plans.plans(atOrdinal: first.ordinal).first else {
+        throw CLIError("\(file): the first truth record's ordinal \(first.ordinal) is not a level")
+      }
+      start = Route.Waypoint(plan: plan, point: Point(x: first.x, y: first.y))
+    } else if knownStart {
+      throw CLIError("\(file): --known-start needs a truth record to start from")
+    }
+    startIsKnown = knownStart
+  }
+
+  /// The truth record in force at `t`: the latest at or before it.
+  func truth(at t: Double) -> TruthRecord? {
+    var low = 0
+    var high = truth.count
+    while low < high {
+      let mid = (low + high) / 2
+      if truth[mid].t <= t + 1e-9 { low = mid + 1 } else { high = mid }
+    }
+    return low > 0 ? truth[low - 1] : nil
+  }
+}
