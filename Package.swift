@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "EventStream", targets: ["EventStream"]),
     .library(name: "Motion", targets: ["Motion"]),
     .library(name: "Localization", targets: ["Localization"]),
+    .library(name: "Replay", targets: ["Replay"]),
     .library(name: "Simulation", targets: ["Simulation"]),
   ],
   dependencies: [
@@ -56,12 +57,23 @@ let package = Package(
     .target(name: "EventStream", dependencies: ["Geometry", "WiFi", "JSON"]),
     .target(
       name: "Fingerprints",
-      dependencies: ["Geometry", "FloorPlans", "WiFi", "JSON", .product(name: "CSV", package: "CSV.swift")]
+      dependencies: [
+        "Geometry", "FloorPlans", "WiFi", "JSON", .product(name: "CSV", package: "CSV.swift"),
+      ]
     ),
     .target(
       name: "Simulation",
       dependencies: [
-        "Geometry", "FloorPlans", "Radio", "Fingerprints", "Randomness", "WiFi", "Motion", "ConfigFiles",
+        "Geometry", "FloorPlans", "Radio", "Fingerprints", "Randomness", "WiFi", "Motion",
+        "ConfigFiles",
+      ]
+    ),
+    .target(
+      name: "Replay",
+      dependencies: [
+        "Geometry", "FloorPlans", "Fingerprints", "Motion", "Localization", "Simulation",
+        "EventStream",
+        "Randomness", "WiFi",
       ]
     ),
     .target(name: "ConfigFiles", dependencies: [.product(name: "Yams", package: "Yams")]),
@@ -76,7 +88,7 @@ let package = Package(
       dependencies: [
         "Geometry", "IMDF", "FloorPlans", "VenueGeneration", "Randomness", "WiFi", "Radio",
         "Fingerprints", "ConfigFiles", "Simulation", "EventStream", "Motion", "Localization",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "Replay", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(name: "fingerpost", dependencies: ["FingerpostCLI"]),
@@ -99,9 +111,12 @@ let package = Package(
     .testTarget(name: "MotionTests", dependencies: ["Motion", "Randomness"]),
     .testTarget(
       name: "LocalizationTests",
-      dependencies: ["Localization", "Fingerprints", "FloorPlans", "IMDF", "Randomness", "WiFi", "TestSupport"]
+      dependencies: [
+        "Localization", "Fingerprints", "FloorPlans", "IMDF", "Randomness", "WiFi", "TestSupport",
+      ]
     ),
-    .testTarget(name: "EventStreamTests", dependencies: ["EventStream", "WiFi", "Geometry", "JSON"]),
+    .testTarget(
+      name: "EventStreamTests", dependencies: ["EventStream", "WiFi", "Geometry", "JSON"]),
     .testTarget(name: "FingerprintsTests", dependencies: ["Fingerprints", "WiFi", "TestSupport"]),
     .testTarget(
       name: "SimulationTests",
@@ -109,10 +124,11 @@ let package = Package(
     ),
     .testTarget(name: "ConfigFilesTests", dependencies: ["ConfigFiles"]),
     .testTarget(
-      name: "RadioTests", dependencies: ["Radio", "FloorPlans", "IMDF", "Randomness", "WiFi", "TestSupport"]),
+      name: "RadioTests",
+      dependencies: ["Radio", "FloorPlans", "IMDF", "Randomness", "WiFi", "TestSupport"]),
     .testTarget(
       name: "FingerpostCLITests",
-      dependencies: ["FingerpostCLI", "Fingerprints", "Motion", "WiFi", "TestSupport"]),
+      dependencies: ["FingerpostCLI", "Fingerprints", "Motion", "Replay", "WiFi", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -19,12 +19,19 @@ let package = Package(
   platforms: [.macOS(.v14)],
   dependencies: [
     .package(name: "Fingerpost", path: ".."),
-    .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+    .package(
+      url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]
+    ),
   ],
   targets: [
     benchmark("FloorPlanBenchmarks", ["IMDF", "FloorPlans", "Geometry"]),
     benchmark("RadioBenchmarks", ["IMDF", "FloorPlans", "Geometry", "Radio", "Randomness"]),
     benchmark("FingerprintBenchmarks", ["Fingerprints", "Geometry", "WiFi"]),
-    benchmark("LocalizationBenchmarks", ["Localization", "Fingerprints", "FloorPlans", "IMDF", "Radio", "Randomness", "Simulation", "WiFi"]),
+    benchmark(
+      "LocalizationBenchmarks",
+      [
+        "Localization", "Fingerprints", "FloorPlans", "IMDF", "Radio", "Randomness", "Simulation",
+        "WiFi", "EventStream", "Replay",
+      ]),
   ]
 )

@@ -41,7 +41,9 @@ func radioMap(file: String, plans: FloorPlanSet, venue: String, context: String)
 
 /// A survey ingested on a `grid`-metre grid (cached by the survey's bytes), refused when its
 /// header names another venue or none of its scans lies in the venue.
-func radioMap(survey path: String, grid: Double, plans: FloorPlanSet, venue: String, context: String)
+func radioMap(
+  survey path: String, grid: Double, plans: FloorPlanSet, venue: String, context: String
+)
   throws -> RadioMap
 {
   let url = URL(fileURLWithPath: path)
@@ -51,17 +53,18 @@ func radioMap(survey path: String, grid: Double, plans: FloorPlanSet, venue: Str
   } catch {
     throw CLIError("\(context): survey \(path) cannot be read (\(error.localizedDescription))")
   }
+  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+  // The venue is in the key: a cached map passed the checks below for this venue.
+  let key = "\(String(hash, radix: 16))-\(grid)-\(venue)-\(plans.frame.origin.longitude)"
+  let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fingerpost-cache")
+  let file = cache.appendingPathComponent("\(key).fpmap")
+  if let cached = try? RadioMapFile.read(file) { return cached }
   let survey = SurveyFile.parse(bytes, file: path)
   if let named = survey.header?.venue, named != venue {
     throw CLIError(
       "\(context): survey \(path) is for venue '\(named)', not '\(venue)' (its header says so)")
   }
-  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-  for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-  let key = "\(String(hash, radix: 16))-\(grid)-\(plans.frame.origin.longitude)"
-  let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fingerpost-cache")
-  let file = cache.appendingPathComponent("\(key).fpmap")
-  if let cached = try? RadioMapFile.read(file) { return cached }
   var builder = RadioMapBuilder()
   builder.spacing = grid
   let (map, statistics) = builder.build(surveys: [(url.lastPathComponent, survey)], plans: plans)

@@ -5,6 +5,7 @@ import FloorPlans
 import Foundation
 import Geometry
 import Localization
+import Replay
 import Simulation
 
 /// `fingerpost replay SCENARIO` (or a recorded event stream): run a localizer over the walk and
@@ -12,7 +13,8 @@ import Simulation
 struct ReplayCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "replay",
-    abstract: "Replay a scenario through a localizer and write its fixes as an NDJSON event stream.",
+    abstract:
+      "Replay a scenario through a localizer and write its fixes as an NDJSON event stream.",
     discussion: """
       INPUT is a scenario file (YAML or JSON), simulated first, or a recorded event stream
       (.ndjson, or - for standard input) of step and scan records, which needs --venue and
@@ -20,16 +22,11 @@ struct ReplayCommand: ParsableCommand {
       that could not be used) goes to standard error.
       """)
 
-  enum Kind: String, ExpressibleByArgument, CaseIterable {
-    case pf, fingerprint
-    case deadReckoning = "dead-reckoning"
-  }
-
   @Argument(help: "The scenario file, or a recorded event stream (.ndjson or -).")
   var input: String
 
   @Option(help: "pf, fingerprint or dead-reckoning.")
-  var localizer: Kind = .pf
+  var localizer: LocalizerKind = .pf
 
   @Flag(help: "Interleave the truth records.")
   var withTruth = false
@@ -97,7 +94,7 @@ struct ReplayCommand: ParsableCommand {
   }
 
   /// The replay of a scenario: simulated, with the scenario's radio map and localizer settings.
-  func scenarioReplay() throws -> Replay {
+  func scenarioReplay() throws -> Replayer {
     guard venue == nil, radioMap == nil, survey == nil, !knownStart else {
       throw CLIError(
         "--venue, --radio-map, --survey and --known-start are for recorded streams; "
@@ -105,8 +102,8 @@ struct ReplayCommand: ParsableCommand {
     }
     let (scenario, walk, world) = try simulateScenarioInWorld(input, seed: seed)
     let map = try FingerpostCLI.radioMap(for: scenario, plans: world.plans)
-    var replay = Replay(
-      walk: ReplayWalk(scenario: scenario, walk: walk), plans: world.plans, map: map,
+    var replay = Replayer(
+      walk: ReplayInput(scenario: scenario, walk: walk), plans: world.plans, map: map,
       kind: localizer)
     replay.settings = scenario.localizer.filterSettings
     replay.fixRate = scenario.localizer.fixRate
@@ -114,7 +111,7 @@ struct ReplayCommand: ParsableCommand {
   }
 
   /// The replay of a recorded stream on `--venue` with `--radio-map` or `--survey`.
-  func streamReplay() throws -> Replay {
+  func streamReplay() throws -> Replayer {
     guard let venue else { throw CLIError("replaying a recorded stream needs --venue") }
     guard (radioMap == nil) != (survey == nil) else {
       throw CLIError("replaying a recorded stream needs one of --radio-map and --survey")
@@ -131,7 +128,7 @@ struct ReplayCommand: ParsableCommand {
       throw CLIError("\(input): cannot be read (\(error.localizedDescription))")
     }
     var warnings = 0
-    var walk = try ReplayWalk(
+    var walk = try ReplayInput(
       stream: text, file: input, plans: plans, knownStart: knownStart, seed: seed ?? 1
     ) { message in
       warnings += 1
@@ -150,18 +147,8 @@ struct ReplayCommand: ParsableCommand {
       map = try FingerpostCLI.radioMap(
         survey: survey ?? "", grid: 1, plans: plans, venue: name, context: "--survey")
     }
-    return Replay(walk: walk, plans: plans, map: map, kind: localizer)
+    return Replayer(walk: walk, plans: plans, map: map, kind: localizer)
   }
 }
 
-extension Scenario.LocalizerSettings {
-  /// The particle filter's settings for this scenario: its count (adaptive between the minimum
-  /// and the count when a minimum is given) and resampling threshold; the rest default.
-  var filterSettings: ParticleFilterSettings {
-    var settings = ParticleFilterSettings()
-    settings.particles = particles
-    settings.minimumParticles = minimumParticles
-    settings.resampleThreshold = resampleThreshold
-    return settings
-  }
-}
+extension LocalizerKind: ExpressibleByArgument {}

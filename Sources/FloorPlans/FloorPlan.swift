@@ -60,7 +60,7 @@ public final class FloorPlan: Sendable {
     }
     unitLookup = PolygonIndex(polygons, cellSize: 3)
     polygonOwner = owner
-    wallIndex = SegmentIndex(walls, cellSize: 3)
+    wallIndex = SegmentIndex(walls, cellSize: 2)
   }
 
   /// The index of the unit containing `p` (walkable units first), or `nil` outside every unit.

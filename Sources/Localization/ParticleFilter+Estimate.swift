@@ -28,16 +28,13 @@ extension ParticleFilter {
     {
       let floor = plans.plans[best]
       let cutoff = (weights.max() ?? 0) * 0.05
-      var choice: Point?
-      var nearest = Double.infinity
+      var candidates: [(distance: Double, point: Point)] = []
       for i in weights.indices where Int(plan[i]) == best && weights[i] >= cutoff {
         let p = Point(x: x[i], y: y[i])
-        let d = p.squaredDistance(to: mean)
-        if d < nearest, !floor.crossesWall(Segment(last.position, p)) {
-          nearest = d
-          choice = p
-        }
+        candidates.append((p.squaredDistance(to: mean), p))
       }
+      candidates.sort { $0.distance < $1.distance }
+      var choice = candidates.first { !floor.crossesWall(Segment(last.position, $0.point)) }?.point
       if choice == nil {
         // No particle in view: go through the door (or open-plan portal) in view of the last
         // fix that lies best on the way to the estimate.
@@ -56,8 +53,8 @@ extension ParticleFilter {
     let binWidth = 0.05
     var bins = [Double](repeating: 0, count: 2048)
     var unitMass = [Double](repeating: 0, count: floor.units.count)
-    // Unit shares from an evenly strided subset of at most about 1,000 particles.
-    let unitStride = max(1, weights.count / 1000)
+    // Unit shares from an evenly strided subset of at most about 500 particles.
+    let unitStride = max(1, weights.count / 500)
     var sampledMass = 0.0
     for i in weights.indices where Int(plan[i]) == best && weights[i] > 0 {
       let p = Point(x: x[i], y: y[i])

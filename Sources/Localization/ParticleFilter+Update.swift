@@ -35,24 +35,35 @@ extension ParticleFilter {
     }
     let n = x.count
     var likelihoods = [Double](repeating: -.infinity, count: n)
-    // Particles crowd into few cells: score each (level, cell, offset to 0.25 dB) once.
+    // Each level's grid, copied out once (a `Level` copy per particle would retain its arrays).
+    let grids = map.levels.map {
+      (origin: $0.origin, spacing: $0.spacing, columns: $0.columns, rows: $0.rows)
+    }
+    // Work on a local offset array (no exclusivity check per particle), put back before use.
+    var offsets: [Double] = []
+    swap(&offsets, &offset)
+    // Particles crowd into few cells: score each (level, cell, offset to 0.5 dB) once.
     var cache: [Int: Double] = [:]
     for i in 0..<n where logWeight[i] > -.infinity {
-      offset[i] += rng.gaussian(sigma: settings.offsetWalk)
+      offsets[i] += rng.gaussian(sigma: settings.offsetWalk)
       let level = mapLevel[Int(plan[i])]
       guard level >= 0 else { continue }
-      let cell = map.levels[level].cell(at: Point(x: x[i], y: y[i]))
-      let bucket = Int((offset[i] * 4).rounded())
+      let g = grids[level]
+      let column = min(max(Int(((x[i] - g.origin.x) / g.spacing).rounded()), 0), g.columns - 1)
+      let row = min(max(Int(((y[i] - g.origin.y) / g.spacing).rounded()), 0), g.rows - 1)
+      let cell = row * g.columns + column
+      let bucket = Int((offsets[i] * 2).rounded())
       let key = (level << 40) | (cell << 12) | (bucket & 0xFFF)
       if let known = cache[key] {
         likelihoods[i] = known
       } else {
         let score = map.logLikelihood(
-          prepared, level: level, cell: cell, deviceOffset: Double(bucket) / 4)
+          prepared, level: level, cell: cell, deviceOffset: Double(bucket) / 2)
         cache[key] = score
         likelihoods[i] = score
       }
     }
+    swap(&offsets, &offset)
     // Recovery signal: the weighted mean log-likelihood per known reading, averaged fast and slow.
     let prior = normalizedWeights()
     var mean = 0.0
@@ -79,7 +90,7 @@ extension ParticleFilter {
   /// Whether another mapped level explains the scan far better than the level holding most of
   /// the cloud: the floor watchdog. A cloud stuck on a wrong floor can explain uniformly weak
   /// signals with its device offset, so the likelihood-average recovery alone may never fire.
-  /// Compares the levels' evidence (tempered likelihood summed over every other cell in each
+  /// Compares the levels' evidence (tempered likelihood summed over every third cell in each
   /// direction) at the cloud's mean device offset.
   func floorLooksWrong(_ prepared: PreparedScan, weights: [Double]) -> Bool {
     var massByLevel = [Double](repeating: 0, count: map.levels.count)
@@ -97,11 +108,11 @@ extension ParticleFilter {
     let most = Double(knownCounts.max() ?? 0)
     for (l, level) in map.levels.enumerated()
     where planOfLevel[l] >= 0 && Double(knownCounts[l]) >= 0.7 * most {
-      // Every other cell each way; then again with the offset that fits this level's best cell.
+      // Every third cell each way; then again with the offset that fits this level's best cell.
       func scores(offset: Double) -> [(cell: Int, score: Double)] {
         var result: [(cell: Int, score: Double)] = []
-        for r in stride(from: 0, to: level.rows, by: 2) {
-          for c in stride(from: 0, to: level.columns, by: 2)
+        for r in stride(from: 0, to: level.rows, by: 3) {
+          for c in stride(from: 0, to: level.columns, by: 3)
           where level.inside[r * level.columns + c] {
             let cell = r * level.columns + c
             result.append(

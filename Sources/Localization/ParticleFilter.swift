@@ -33,6 +33,8 @@ public final class ParticleFilter: Localizer {
   let planOfLevel: [Int]
   /// Connector units per plan, with the units they lead to.
   let connectors: [[ConnectorUnit]]
+  /// The box around each plan's connector units (nil when it has none).
+  let connectorBounds: [BoundingBox?]
   var lastTime = 0.0
   /// Seconds since the last step not yet applied as standing time.
   var still = 0.0
@@ -82,6 +84,9 @@ public final class ParticleFilter: Localizer {
         return ConnectorUnit(
           unit: u, kind: kind, shape: unit.shape, bounds: bounds, partners: others)
       }
+    }
+    connectorBounds = connectors.map { units in
+      units.map(\.bounds).reduce(nil) { $0?.union($1) ?? $1 }
     }
     if let start { seed(around: start) }
   }
@@ -137,17 +142,23 @@ public final class ParticleFilter: Localizer {
     var bias: [Double] = []
     var weights: [Double] = []
     var planOf: [Int32] = []
+    var climbs: [Int8] = []
+    var transits: [Float] = []
     swap(&xs, &x)
     swap(&ys, &y)
     swap(&bias, &headingBias)
     swap(&weights, &logWeight)
     swap(&planOf, &plan)
+    swap(&climbs, &climb)
+    swap(&transits, &transit)
     defer {
       swap(&xs, &x)
       swap(&ys, &y)
       swap(&bias, &headingBias)
       swap(&weights, &logWeight)
       swap(&planOf, &plan)
+      swap(&climbs, &climb)
+      swap(&transits, &transit)
     }
     let floors = plans.plans
     let scales = scale
@@ -170,7 +181,9 @@ public final class ParticleFilter: Localizer {
       // Blocked every time: the particle stays against the wall, much less likely than the rest.
       if !moved { weights[i] -= settings.blockedPenalty }
       bias[i] += rng.gaussian(sigma: settings.headingBiasWalk)
-      if let target = walkConnector(particle: i, plan: p, at: Point(x: xs[i], y: ys[i])) {
+      if let target = walkConnector(
+        plan: p, at: Point(x: xs[i], y: ys[i]), climb: &climbs[i], transit: &transits[i])
+      {
         planOf[i] = Int32(target.plan)
         xs[i] = target.point.x
         ys[i] = target.point.y

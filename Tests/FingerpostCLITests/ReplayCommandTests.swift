@@ -2,9 +2,10 @@ import EventStream
 import Fingerprints
 import Foundation
 import Motion
-import WiFi
+import Replay
 import TestSupport
 import Testing
+import WiFi
 
 @testable import FingerpostCLI
 
@@ -51,7 +52,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = try scenario(in: folder)
     let command = try ReplayCommand.parse([path])
-    func replay(_ kind: ReplayCommand.Kind) throws -> (lines: [String], summary: ReplaySummary) {
+    func replay(_ kind: LocalizerKind) throws -> (lines: [String], summary: ReplaySummary) {
       var replay = try command.scenarioReplay()
       replay.kind = kind
       return try replay.run(withTruth: false)
@@ -116,7 +117,8 @@ import Testing
     #expect {
       try ReplayCommand.parse([wrong]).scenarioReplay()
     } throws: {
-      "\($0)".contains("wrong.yaml: radio_map: survey") && "\($0)".contains("is for venue 'mall', not 'office'")
+      "\($0)".contains("wrong.yaml: radio_map: survey")
+        && "\($0)".contains("is for venue 'mall', not 'office'")
     }
 
     // A radio map built on the office, given for the mall.
@@ -126,7 +128,8 @@ import Testing
     let file = folder.appendingPathComponent("office.fpmap")
     try RadioMapFile.write(map, to: file)
     #expect {
-      try radioMap(file: file.path, plans: try loadPlans(mall), venue: "mall", context: "--radio-map")
+      try radioMap(
+        file: file.path, plans: try loadPlans(mall), venue: "mall", context: "--radio-map")
     } throws: { "\($0)".contains("--radio-map: radio map \(file.path) is for another venue") }
   }
 

@@ -99,7 +99,9 @@ import WiFi
     for k in 6...20 { step(k) }
     // Twenty steps: everyone has (at most 70 % of 25), and nobody has reached the second floor.
     let ordinals = pf.plan.map { plans.plans[Int($0)].ordinal }
-    #expect(ordinals.allSatisfy { $0 == 1 }, "\(Dictionary(grouping: ordinals) { $0 }.mapValues(\.count))")
+    #expect(
+      ordinals.allSatisfy { $0 == 1 }, "\(Dictionary(grouping: ordinals) { $0 }.mapValues(\.count))"
+    )
     #expect(try #require(pf.fix(at: 12)).plan != stairs.plan)
   }
 

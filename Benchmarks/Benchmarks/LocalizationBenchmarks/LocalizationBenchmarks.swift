@@ -1,4 +1,5 @@
 import Benchmark
+import EventStream
 import Fingerprints
 import FloorPlans
 import Foundation
@@ -6,6 +7,7 @@ import IMDF
 import Localization
 import Radio
 import Randomness
+import Replay
 import Simulation
 import WiFi
 
@@ -56,35 +58,48 @@ let benchmarks: @Sendable () -> Void = {
     for i in benchmark.scaledIterations { pf.scan(scans[i % scans.count]) }
   }
 
-  // Target: a 10-minute S0 walk at 2,000 particles in ≤ 0.6 s. One iteration localizes the whole
-  // S0 walk (\(Int(walk.walk.duration)) s of walking): steps, scans and 2 Hz fixes.
+  // Target (issue 4): replay of a 10-minute S0 walk at 2,000 particles ≤ 0.6 s end to end, the
+  // fix stream included. One iteration reads the recorded walk's event stream (steps, scans and
+  // truth), runs the filter and writes every 2 Hz fix as an NDJSON line.
+  let long = try! Scenario(
+    contentsOf: root.appendingPathComponent("Benchmarks/Scenarios/S0-ten-minutes.yaml"))
+  let longWalk = try! long.simulate(in: world)
+  var recorded = ""
+  for truth in longWalk.truth {
+    let s = truth.sample
+    recorded +=
+      StreamEncoder.line(
+        .truth(
+          TruthRecord(
+            t: s.t, ordinal: truth.ordinal, x: s.point.x, y: s.point.y, unit: truth.unitID,
+            heading: s.heading))) + "\n"
+  }
+  for step in longWalk.steps {
+    recorded +=
+      StreamEncoder.line(
+        .step(StepRecord(t: step.t, length: step.length, speed: nil, heading: step.heading))) + "\n"
+  }
+  for scan in longWalk.scans {
+    recorded +=
+      StreamEncoder.line(
+        .scan(ScanRecord(t: scan.time, device: scan.device, readings: scan.readings))) + "\n"
+  }
   Benchmark(
-    "Localize the S0 walk (\(Int(walk.walk.duration)) s), 2,000 particles",
+    "Replay a recorded \(Int(longWalk.walk.duration)) s S0 walk end to end, 2,000 particles",
     configuration: .init(maxIterations: 10)
   ) { benchmark in
     for _ in benchmark.scaledIterations {
-      let pf = filter(2000)
-      var inputs: [(Double, Bool, Int)] = walk.steps.indices.map { (walk.steps[$0].t, true, $0) }
-      inputs += walk.scans.indices.map { (walk.scans[$0].time, false, $0) }
-      inputs.sort { $0.0 < $1.0 }
-      var next = 0
-      var t = 0.5
-      while t <= walk.walk.duration {
-        while next < inputs.count, inputs[next].0 <= t {
-          let (time, isStep, i) = inputs[next]
-          pf.advance(to: time)
-          if isStep {
-            pf.step(
-              StepInput(t: time, length: walk.steps[i].length, heading: walk.steps[i].heading))
-          } else {
-            pf.scan(ScanInput(scan: walk.scans[i]))
-          }
-          next += 1
-        }
-        pf.advance(to: t)
-        blackHole(pf.fix(at: t))
-        t += 0.5
+      let input = try! ReplayInput(
+        stream: recorded, file: "S0-ten-minutes", plans: plans, knownStart: true, seed: 1,
+        warn: { _ in })
+      var replay = Replayer(walk: input, plans: plans, map: map, kind: .pf)
+      replay.settings.particles = 2000
+      var output = ""
+      let summary = try! replay.run(withTruth: false) { line, _ in
+        output += line
+        output += "\n"
       }
+      blackHole((output, summary))
     }
   }
 }

@@ -8,30 +8,30 @@ import WiFi
 
 /// What a replay feeds a localizer: one walk's steps and scans in time order, and its truth when
 /// known. Comes from a simulated scenario or from a recorded event stream.
-struct ReplayWalk {
+public struct ReplayInput: Sendable {
   /// The venue's name, for the `meta` record.
-  var venueName: String
+  public var venueName: String
   /// The seed of the localizer's random numbers.
-  var seed: UInt64
+  public var seed: UInt64
   /// Dead-reckoning steps.
-  var steps: [Step] = []
+  public var steps: [Step] = []
   /// Wi-Fi scans.
-  var scans: [Scan] = []
+  public var scans: [Scan] = []
   /// The true track, when known.
-  var truth: [TruthRecord] = []
+  public var truth: [TruthRecord] = []
   /// Seconds from the start to the last event.
-  var duration: Double
+  public var duration: Double
   /// Where the walk starts, when known (the dead-reckoning baseline always starts there).
-  var start: Route.Waypoint?
+  public var start: Route.Waypoint?
   /// Whether the particle filter is told the start (else it starts globally).
-  var startIsKnown = false
+  public var startIsKnown = false
   /// Lines of a recorded stream that could not be read (skipped).
-  var badLines = 0
+  public var badLines = 0
 }
 
-extension ReplayWalk {
+extension ReplayInput {
   /// The walk of a simulated scenario, told its start when the scenario says so.
-  init(scenario: Scenario, walk: SimulatedWalk) {
+  public init(scenario: Scenario, walk: SimulatedWalk) {
     venueName = scenario.venue.lastPathComponent
     seed = scenario.seed
     steps = walk.steps
@@ -49,21 +49,21 @@ extension ReplayWalk {
   /// The walk of a recorded event stream (`truth`, `step` and `scan` records; others are
   /// ignored). Unreadable lines are reported to `warn` with their line number and skipped.
   /// The first truth record is the start; with `knownStart` the particle filter is told it.
-  init(
+  public init(
     stream text: String, file: String, plans: FloorPlanSet, knownStart: Bool, seed: UInt64,
     warn: (String) -> Void
-  ) throws {
+  ) throws(ReplayError) {
     venueName = ""
     self.seed = seed
     duration = 0
     var lastStep: Double?
     var number = 0
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    for bytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
       number += 1
-      guard !line.allSatisfy(\.isWhitespace) else { continue }
+      guard bytes.contains(where: { $0 != 32 && $0 != 9 && $0 != 13 }) else { continue }
       let record: StreamRecord
       do {
-        record = try StreamDecoder.record(line, line: number)
+        record = try StreamDecoder.record(Substring(bytes), line: number)
       } catch {
         badLines += 1
         warn("\(file):\(number): \(error.message) (skipped)")
@@ -91,21 +91,22 @@ extension ReplayWalk {
     scans.sort { $0.time < $1.time }
     truth.sort { $0.t < $1.t }
     guard !steps.isEmpty || !scans.isEmpty else {
-      throw CLIError("\(file): no step or scan records to replay")
+      throw ReplayError("\(file): no step or scan records to replay")
     }
     if let first = truth.first {
       guard let plan = plans.plans(atOrdinal: first.ordinal).first else {
-        throw CLIError("\(file): the first truth record's ordinal \(first.ordinal) is not a level")
+        throw ReplayError(
+          "\(file): the first truth record's ordinal \(first.ordinal) is not a level")
       }
       start = Route.Waypoint(plan: plan, point: Point(x: first.x, y: first.y))
     } else if knownStart {
-      throw CLIError("\(file): --known-start needs a truth record to start from")
+      throw ReplayError("\(file): --known-start needs a truth record to start from")
     }
     startIsKnown = knownStart
   }
 
   /// The truth record in force at `t`: the latest at or before it.
-  func truth(at t: Double) -> TruthRecord? {
+  public func truth(at t: Double) -> TruthRecord? {
     var low = 0
     var high = truth.count
     while low < high {

@@ -10,23 +10,36 @@ import WiFi
 
 /// Feeds a walk's steps and scans to a localizer in time order and streams a fix at every fix
 /// time, with a summary of its accuracy against the truth.
-struct Replay {
-  var walk: ReplayWalk
-  let plans: FloorPlanSet
-  let map: RadioMap
-  var kind: ReplayCommand.Kind
+public struct Replayer {
+  /// The walk replayed.
+  public var walk: ReplayInput
+  /// The venue's floor plans.
+  public let plans: FloorPlanSet
+  /// The radio map the localizer weighs scans with.
+  public let map: RadioMap
+  /// Which localizer runs.
+  public var kind: LocalizerKind
   /// The particle filter's settings (its count, resampling, …).
-  var settings = ParticleFilterSettings()
+  public var settings = ParticleFilterSettings()
   /// Fixes a second.
-  var fixRate = 2.0
+  public var fixRate = 2.0
   /// Particles to add to each fix as a thinned cloud (0: none).
-  var cloudSize = 0
+  public var cloudSize = 0
 
-  func makeLocalizer() throws -> any Localizer {
+  /// A replay of `walk` on `plans` with `map` by the `kind` localizer, default settings.
+  public init(walk: ReplayInput, plans: FloorPlanSet, map: RadioMap, kind: LocalizerKind) {
+    self.walk = walk
+    self.plans = plans
+    self.map = map
+    self.kind = kind
+  }
+
+  /// A fresh localizer of this replay's kind.
+  public func makeLocalizer() throws -> any Localizer {
     switch kind {
     case .deadReckoning:
       guard let start = walk.start else {
-        throw CLIError("dead reckoning needs a start: the stream has no truth record")
+        throw ReplayError("dead reckoning needs a start: the stream has no truth record")
       }
       return DeadReckoningLocalizer(start: start, plans: plans)
     case .fingerprint:
@@ -40,14 +53,14 @@ struct Replay {
   }
 
   /// The stream lines (meta, fixes, truth if asked) and the summary.
-  func run(withTruth: Bool) throws -> (lines: [String], summary: ReplaySummary) {
+  public func run(withTruth: Bool) throws -> (lines: [String], summary: ReplaySummary) {
     var lines: [String] = []
     let summary = try run(withTruth: withTruth) { line, _ in lines.append(line) }
     return (lines, summary)
   }
 
   /// Streams each line to `emit` with its time (nil for meta) and returns the summary.
-  func run(withTruth: Bool, emit: (String, Double?) -> Void) throws -> ReplaySummary {
+  public func run(withTruth: Bool, emit: (String, Double?) -> Void) throws -> ReplaySummary {
     let localizer = try makeLocalizer()
     enum Input {
       case step(Step)
@@ -106,7 +119,8 @@ struct Replay {
     return summary
   }
 
-  func record(_ fix: Fix) -> FixRecord {
+  /// The event-stream record of a fix.
+  public func record(_ fix: Fix) -> FixRecord {
     let c = plans.frame.coordinate(for: fix.position)
     let plan = plans.plans[fix.plan]
     let unit = fix.unit.map { plan.units[$0] }

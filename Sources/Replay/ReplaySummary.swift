@@ -7,34 +7,34 @@ import Localization
 /// How a replay went: its fixes against the truth in force at each (2 Hz, causal), and the
 /// inputs the localizer could not use. The scoring command reports far more; this is the quick
 /// look printed after every replay.
-struct ReplaySummary: CustomStringConvertible {
+public struct ReplaySummary: Sendable, CustomStringConvertible {
   /// The localizer's name.
-  var localizer: String
+  public var localizer: String
   /// Fixes written.
-  var fixes = 0
+  public var fixes = 0
   /// Fixes that had a truth record to compare with.
-  var scored = 0
+  public var scored = 0
   /// 75th percentile of the horizontal error, metres (nil without truth).
-  var p75: Double?
+  public var p75: Double?
   /// The IPIN/EvAAL headline: 75th percentile of the horizontal error plus 15 m per floor
   /// missed, metres (nil without truth).
-  var evaalScore: Double?
+  public var evaalScore: Double?
   /// Share of scored fixes on the true floor, 0…1.
-  var floorRate = 0.0
+  public var floorRate = 0.0
   /// Share of scored fixes in the true unit, 0…1.
-  var unitRate = 0.0
+  public var unitRate = 0.0
   /// Fix-to-fix segments on one floor that cross a wall.
-  var wallCrossings = 0
+  public var wallCrossings = 0
   /// Scans in which no access point of the radio map was heard (empty ones included).
-  var unusableScans = 0
+  public var unusableScans = 0
   /// Steps with a length or heading that is not a finite number.
-  var unusableSteps = 0
+  public var unusableSteps = 0
   /// Lines of a recorded stream that could not be read.
-  var badLines = 0
+  public var badLines = 0
 
   /// Compares `fixes` with the truth of `walk`.
-  init(
-    localizer: String, fixes: [Fix], walk: ReplayWalk, plans: FloorPlanSet
+  public init(
+    localizer: String, fixes: [Fix], walk: ReplayInput, plans: FloorPlanSet
   ) {
     self.localizer = localizer
     self.fixes = fixes.count
@@ -64,7 +64,7 @@ struct ReplaySummary: CustomStringConvertible {
     }
   }
 
-  var description: String {
+  public var description: String {
     var text = "\(localizer): \(fixes) fixes"
     if let p75 {
       text +=
