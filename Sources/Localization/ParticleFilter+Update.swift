@@ -43,7 +43,7 @@ extension ParticleFilter {
     var offsets: [Double] = []
     swap(&offsets, &offset)
     // Particles crowd into few cells: score each (level, cell, offset to 0.5 dB) once.
-    var cache: [Int: Double] = [:]
+    scores.reset(expected: n)
     for i in 0..<n where logWeight[i] > -.infinity {
       offsets[i] += rng.gaussian(sigma: settings.offsetWalk)
       let level = mapLevel[Int(plan[i])]
@@ -54,13 +54,8 @@ extension ParticleFilter {
       let cell = row * g.columns + column
       let bucket = Int((offsets[i] * 2).rounded())
       let key = (level << 40) | (cell << 12) | (bucket & 0xFFF)
-      if let known = cache[key] {
-        likelihoods[i] = known
-      } else {
-        let score = map.logLikelihood(
-          prepared, level: level, cell: cell, deviceOffset: Double(bucket) / 2)
-        cache[key] = score
-        likelihoods[i] = score
+      likelihoods[i] = scores.score(key) {
+        map.logLikelihood(prepared, level: level, cell: cell, deviceOffset: Double(bucket) / 2)
       }
     }
     swap(&offsets, &offset)

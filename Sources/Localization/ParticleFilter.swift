@@ -41,6 +41,8 @@ public final class ParticleFilter: Localizer {
   var initialized = false
   var fastLikelihood: Double?
   var slowLikelihood: Double?
+  /// Scores of the current scan, reused between scans.
+  var scores = ScoreTable()
   /// The previous scan's RSSI per BSSID, to spot stale repeats (dBm).
   var previousReadings: [String: Double] = [:]
   /// Scan time of the last floor watchdog check, seconds.
