@@ -5,7 +5,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FINGERPOST := .build/release/fingerpost
 
-.PHONY: all deps build demo test accuracy venues surveys bench format clean
+.PHONY: all deps build demo test accuracy suite suite-check scoreboard notebooks venues surveys bench format clean
 SHARED_DATA := ../shared/data
 
 all: build
@@ -22,9 +22,9 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product fingerpost
 
-## demo: the main job so far: the sample office venue, a route through it, its survey ingested
-## into a radio map, single scans located against it, and scenario S0 replayed through the
-## particle filter (fixes in .build/demo/s0-fixes.ndjson, accuracy on the last line).
+## demo: the main job: the sample office venue, a route through it, its survey ingested into a
+## radio map, single scans located against it, and scenario S0 replayed through the particle
+## filter end to end (truth and fixes in .build/demo/s0.ndjson) and scored.
 demo: build
 	$(FINGERPOST) venue info Surveys/office
 	$(FINGERPOST) venue route Surveys/office --from "Room 0.01" --to "Room 2.52"
@@ -33,12 +33,27 @@ demo: build
 	$(FINGERPOST) radiomap info .build/demo/office.fpmap
 	$(FINGERPOST) evaluate-fingerprints --train Surveys/office.survey.ndjson --test Surveys/office.test.ndjson \
 	  --venue Surveys/office
-	$(FINGERPOST) replay Scenarios/S0-office-nominal.yaml > .build/demo/s0-fixes.ndjson
+	$(FINGERPOST) replay Scenarios/S0-office-nominal.yaml --with-truth > .build/demo/s0.ndjson
+	$(FINGERPOST) score .build/demo/s0.ndjson --venue Surveys/office
 
-## test: every unit and end-to-end test, then the accuracy gates (release build).
+## test: every unit and end-to-end test, then the accuracy gates and the scenario suite against
+## its checked-in scoreboard (release build).
 test: deps
 	$(SWIFT) test
 	$(MAKE) accuracy
+	$(MAKE) suite-check
+
+## suite: every scenario through every localizer, scored (the scoreboard as Markdown).
+suite: build
+	$(FINGERPOST) suite Scenarios --markdown
+
+## suite-check: the suite must not fall behind Scenarios/baseline/scoreboard.json by more than 5 %.
+suite-check: build
+	$(FINGERPOST) suite Scenarios --baseline Scenarios/baseline/scoreboard.json
+
+## scoreboard: rewrite the checked-in baseline (after an improvement, say so in the commit).
+scoreboard: build
+	$(FINGERPOST) suite Scenarios --json Scenarios/baseline/scoreboard.json
 
 ## accuracy: single-scan positioning targets, in release: the office (simulated) and, when
 ## ../shared/data is present, UJIIndoorLoc (real). A target missed fails the build.

@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "Motion", targets: ["Motion"]),
     .library(name: "Localization", targets: ["Localization"]),
     .library(name: "Replay", targets: ["Replay"]),
+    .library(name: "Scoring", targets: ["Scoring"]),
     .library(name: "Simulation", targets: ["Simulation"]),
   ],
   dependencies: [
@@ -55,6 +56,7 @@ let package = Package(
       dependencies: ["Geometry", "FloorPlans", "Fingerprints", "Motion", "Randomness", "WiFi"]
     ),
     .target(name: "EventStream", dependencies: ["Geometry", "WiFi", "JSON"]),
+    .target(name: "Scoring", dependencies: ["Geometry"]),
     .target(
       name: "Fingerprints",
       dependencies: [
@@ -88,7 +90,7 @@ let package = Package(
       dependencies: [
         "Geometry", "IMDF", "FloorPlans", "VenueGeneration", "Randomness", "WiFi", "Radio",
         "Fingerprints", "ConfigFiles", "Simulation", "EventStream", "Motion", "Localization",
-        "Replay", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "Replay", "Scoring", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(name: "fingerpost", dependencies: ["FingerpostCLI"]),
@@ -117,6 +119,7 @@ let package = Package(
     ),
     .testTarget(
       name: "EventStreamTests", dependencies: ["EventStream", "WiFi", "Geometry", "JSON"]),
+    .testTarget(name: "ScoringTests", dependencies: ["Scoring", "Geometry", "Randomness"]),
     .testTarget(name: "FingerprintsTests", dependencies: ["Fingerprints", "WiFi", "TestSupport"]),
     .testTarget(
       name: "SimulationTests",

@@ -103,6 +103,27 @@ public enum StreamDecoder {
   }
 }
 
+extension StreamDecoder {
+  /// The records of a whole stream with their 1-based line numbers; blank lines are skipped and
+  /// unreadable ones handed to `skipped` (the stream goes on).
+  public static func records(
+    in bytes: some Collection<UInt8>, skipped: (StreamError) -> Void
+  ) -> [(line: Int, record: StreamRecord)] {
+    var result: [(line: Int, record: StreamRecord)] = []
+    var number = 0
+    for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+      number += 1
+      guard line.contains(where: { $0 != 32 && $0 != 9 && $0 != 13 }) else { continue }
+      do {
+        result.append((number, try record(Substring(decoding: line, as: UTF8.self), line: number)))
+      } catch {
+        skipped(error)
+      }
+    }
+    return result
+  }
+}
+
 /// Splits bytes arriving in arbitrary chunks (a pipe) into complete lines, keeping the tail of a
 /// half-delivered line until its newline arrives.
 public struct LineSplitter: Sendable {

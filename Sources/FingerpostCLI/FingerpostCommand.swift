@@ -9,7 +9,8 @@ public struct FingerpostCommand: ParsableCommand {
     subcommands: [
       VenueCommand.self, SurveyCommand.self, IngestCommand.self, RadioMapCommand.self,
       LocateCommand.self,
-      EvaluateFingerprintsCommand.self, SimulateCommand.self, ReplayCommand.self,
+      EvaluateFingerprintsCommand.self, SimulateCommand.self, ReplayCommand.self, ScoreCommand.self,
+      SuiteCommand.self,
     ]
   )
 

@@ -57,18 +57,11 @@ extension ReplayInput {
     self.seed = seed
     duration = 0
     var lastStep: Double?
-    var number = 0
-    for bytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-      number += 1
-      guard bytes.contains(where: { $0 != 32 && $0 != 9 && $0 != 13 }) else { continue }
-      let record: StreamRecord
-      do {
-        record = try StreamDecoder.record(Substring(bytes), line: number)
-      } catch {
-        badLines += 1
-        warn("\(file):\(number): \(error.message) (skipped)")
-        continue
-      }
+    var skipped: [StreamError] = []
+    let records = StreamDecoder.records(in: text.utf8) { skipped.append($0) }
+    for error in skipped { warn("\(file):\(error.line): \(error.message) (skipped)") }
+    badLines = skipped.count
+    for (_, record) in records {
       if let t = record.time { duration = max(duration, t) }
       switch record {
       case .meta(let meta):

@@ -59,8 +59,11 @@ public struct Replayer {
     return (lines, summary)
   }
 
-  /// Streams each line to `emit` with its time (nil for meta) and returns the summary.
-  public func run(withTruth: Bool, emit: (String, Double?) -> Void) throws -> ReplaySummary {
+  /// Streams each line to `emit` with its time (nil for meta), hands each fix to `onFix`, and
+  /// returns the summary.
+  public func run(
+    withTruth: Bool, emit: (String, Double?) -> Void, onFix: (Fix) -> Void = { _ in }
+  ) throws -> ReplaySummary {
     let localizer = try makeLocalizer()
     enum Input {
       case step(Step)
@@ -110,6 +113,7 @@ public struct Replayer {
               .particles(ParticlesRecord(t: t, points: filter.cloud(count: cloudSize)))), t)
         }
         fixes.append(fix)
+        onFix(fix)
       }
       t = ((t + period) * 1000).rounded() / 1000
     }
