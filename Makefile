@@ -68,6 +68,26 @@ accuracy: build
 	    --grid 2 --method knn --require-mean 7.5 --require-floor 93 --require-building 99.8; \
 	else echo "skipping the UJIIndoorLoc accuracy gate: $(SHARED_DATA)/ujiindoorloc is absent"; fi
 
+## notebooks: a virtual environment with notebooks/requirements.txt, the notebooks' inputs made
+## by the project's commands, then every notebook executed headless (any error fails).
+NOTEBOOK_DATA := .build/notebooks
+notebooks: build
+	@command -v python3 >/dev/null || { echo "python3 is needed for the notebooks"; exit 1; }
+	@if [ ! -x .build/venv/bin/python ] && ! python3 -m venv .build/venv; then \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv && python3 -m venv .build/venv; \
+	fi
+	.build/venv/bin/pip install -q -r notebooks/requirements.txt
+	rm -rf $(NOTEBOOK_DATA) && mkdir -p $(NOTEBOOK_DATA)
+	$(FINGERPOST) suite Scenarios --seeds 1 --json $(NOTEBOOK_DATA)/scoreboard.json --streams $(NOTEBOOK_DATA)/streams > /dev/null
+	$(FINGERPOST) ingest Surveys/office.survey.ndjson --venue Surveys/office -o $(NOTEBOOK_DATA)/office.fpmap
+	echo 02:fb:00:00:02:24 > $(NOTEBOOK_DATA)/ap.bssid
+	$(FINGERPOST) radiomap export $(NOTEBOOK_DATA)/office.fpmap --level 0 --ap 02:fb:00:00:02:24 -o $(NOTEBOOK_DATA)/ap
+	cd notebooks && for notebook in *.ipynb; do \
+	  ../.build/venv/bin/jupyter nbconvert --to notebook --execute "$$notebook" \
+	    --output-dir ../$(NOTEBOOK_DATA)/executed || exit 1; \
+	done
+	@echo "notebooks executed: $(NOTEBOOK_DATA)/executed, figures in $(NOTEBOOK_DATA)/figures"
+
 ## venues: regenerate the committed sample venues in Surveys/ (tests check they are current).
 venues: build
 	$(FINGERPOST) venue generate all -o Surveys

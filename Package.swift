@@ -131,7 +131,10 @@ let package = Package(
       dependencies: ["Radio", "FloorPlans", "IMDF", "Randomness", "WiFi", "TestSupport"]),
     .testTarget(
       name: "FingerpostCLITests",
-      dependencies: ["FingerpostCLI", "Fingerprints", "Motion", "Replay", "WiFi", "TestSupport"]),
+      dependencies: [
+        "FingerpostCLI", "Fingerprints", "Motion", "Replay", "Scoring", "EventStream", "Geometry", "JSON",
+        "WiFi", "TestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )
