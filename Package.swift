@@ -132,7 +132,8 @@ let package = Package(
     .testTarget(
       name: "FingerpostCLITests",
       dependencies: [
-        "FingerpostCLI", "Fingerprints", "Motion", "Replay", "Scoring", "EventStream", "Geometry", "JSON",
+        "FingerpostCLI", "Fingerprints", "Motion", "Replay", "Scoring", "EventStream", "Geometry",
+        "JSON",
         "WiFi", "TestSupport",
       ]),
   ],

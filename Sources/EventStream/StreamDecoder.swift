@@ -52,7 +52,8 @@ public enum StreamDecoder {
       return .truth(
         TruthRecord(
           t: try number("t"), ordinal: try int("ordinal"), x: try number("x"), y: try number("y"),
-          unit: json["unit"]?.stringValue, heading: optionalNumber("heading")))
+          unit: json["unit"]?.stringValue, heading: optionalNumber("heading"),
+          checkpoint: json["checkpoint"]?.boolValue ?? false))
     case "step":
       let length = optionalNumber("length")
       let speed = optionalNumber("speed")

@@ -22,6 +22,7 @@ public enum StreamEncoder {
       w.number("y", r.y, 3)
       w.string("unit", r.unit, keepNull: true)
       if let h = r.heading { w.number("heading", h, 1) }
+      if r.checkpoint { w.raw("checkpoint", "true") }
     case .step(let r):
       w.number("t", r.t, 3)
       if let l = r.length { w.number("length", l, 3) }

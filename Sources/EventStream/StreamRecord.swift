@@ -80,15 +80,22 @@ public struct TruthRecord: Sendable, Equatable {
   public var unit: String?
   /// Heading in degrees clockwise from north.
   public var heading: Double?
+  /// Whether this is a checkpoint (a surveyed point the walker stood on), where competitions
+  /// score.
+  public var checkpoint: Bool
 
   /// Creates a truth record.
-  public init(t: Double, ordinal: Int, x: Double, y: Double, unit: String?, heading: Double?) {
+  public init(
+    t: Double, ordinal: Int, x: Double, y: Double, unit: String?, heading: Double?,
+    checkpoint: Bool = false
+  ) {
     self.t = t
     self.ordinal = ordinal
     self.x = x
     self.y = y
     self.unit = unit
     self.heading = heading
+    self.checkpoint = checkpoint
   }
 }
 

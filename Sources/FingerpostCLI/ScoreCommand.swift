@@ -115,14 +115,8 @@ struct StreamFile {
     for (_, record) in records {
       switch record {
       case .meta(let meta): file.venue = meta.venue ?? file.venue
-      case .truth(let r):
-        file.truth.append(
-          TruthPoint(t: r.t, ordinal: r.ordinal, position: Point(x: r.x, y: r.y), unit: r.unit))
-      case .fix(let r):
-        file.fixes.append(
-          FixPoint(
-            t: r.t, ordinal: r.ordinal, position: Point(x: r.x, y: r.y), unit: r.unitID,
-            accuracy: r.accuracy))
+      case .truth(let r): file.truth.append(TruthPoint(r))
+      case .fix(let r): file.fixes.append(FixPoint(r))
       default: break
       }
     }

@@ -3,6 +3,7 @@ import ConfigFiles
 import EventStream
 import Foundation
 import Radio
+import Replay
 import Simulation
 
 /// `fingerpost simulate SCENARIO -o FILE`: the scenario's walk as an event stream.
@@ -65,16 +66,8 @@ enum EventLog {
   static func stream(scenario: Scenario, walk: SimulatedWalk) -> String {
     var records: [(t: Double, order: Int, record: StreamRecord)] = []
     let venueName = scenario.venue.lastPathComponent
-    for truth in walk.truth {
-      let s = truth.sample
-      records.append(
-        (
-          s.t, 0,
-          .truth(
-            TruthRecord(
-              t: s.t, ordinal: truth.ordinal, x: s.point.x, y: s.point.y, unit: truth.unitID,
-              heading: s.heading))
-        ))
+    for truth in ReplayInput(scenario: scenario, walk: walk).truth {
+      records.append((truth.t, 0, .truth(truth)))
     }
     for step in walk.steps {
       records.append(

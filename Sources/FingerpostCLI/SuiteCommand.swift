@@ -162,9 +162,7 @@ struct SuiteCommand: ParsableCommand {
         throw CLIError("\(file): \(error)")
       }
       let input = ReplayInput(scenario: scenario, walk: walk)
-      let truth = input.truth.map {
-        TruthPoint(t: $0.t, ordinal: $0.ordinal, position: .init(x: $0.x, y: $0.y), unit: $0.unit)
-      }
+      let truth = input.truth.map(TruthPoint.init)
       for kind in LocalizerKind.allCases {
         var replay = Replayer(walk: input, plans: world.plans, map: map, kind: kind)
         replay.settings = scenario.localizer.filterSettings

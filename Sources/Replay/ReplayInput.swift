@@ -39,7 +39,7 @@ extension ReplayInput {
     truth = walk.truth.map { t in
       TruthRecord(
         t: t.sample.t, ordinal: t.ordinal, x: t.sample.point.x, y: t.sample.point.y,
-        unit: t.unitID, heading: t.sample.heading)
+        unit: t.unitID, heading: t.sample.heading, checkpoint: t.checkpoint)
     }
     duration = walk.walk.duration
     start = walk.start

@@ -45,6 +45,12 @@ extension Score {
         delays.isEmpty ? "no floor change" : delays.map(s).joined(separator: ", ")
       ),
       (
+        "at checkpoints: EvAAL score / mean error",
+        checkpoints == 0
+          ? "no checkpoints"
+          : "\(m(checkpointEvaal)) / \(m(checkpointMeanError)) (\(checkpoints) checkpoints)"
+      ),
+      (
         "instants scored / in the truth's span",
         "\(instants) / \(instantsTotal) (\(percentiles.rawValue) percentiles)"
       ),

@@ -59,4 +59,10 @@ public struct Score: Sendable, Codable, Hashable {
   public var calibration: Double?
   /// Per true floor change: seconds until the estimate shows the new floor (nil: never).
   public var floorTransitionDelays: [Double?]
+
+  /// Checkpoints of the truth that had a fix at or before them.
+  public var checkpoints: Int
+  /// At the checkpoints: the EvAAL score and the mean horizontal error, metres (nil: none).
+  public var checkpointEvaal: Double?
+  public var checkpointMeanError: Double?
 }

@@ -85,6 +85,7 @@ public struct Scorer: Sendable {
     for p in pairs { bias = bias + (p.fix.position - p.truth.position) }
     bias = bias / n
     let track = trackQuality(fixes, venue: venue)
+    let checkpointInstants = checkpoints(truth: truth, fixes: fixes)
     return Score(
       instants: instants.count, instantsTotal: total, fixes: fixes.count,
       percentiles: percentiles,
@@ -108,7 +109,32 @@ public struct Scorer: Sendable {
       recoveries: kidnaps(truth).map { settled(instants, from: $0) },
       availability: share(instants) { $0.fresh } ?? 0,
       calibration: share(instants.compactMap(\.withinAccuracy)) { $0 },
-      floorTransitionDelays: floorDelays(truth: truth, instants: pairs))
+      floorTransitionDelays: floorDelays(truth: truth, instants: pairs),
+      checkpoints: checkpointInstants.count,
+      checkpointEvaal: checkpointInstants.isEmpty
+        ? nil : percentiles.quantile(checkpointInstants.map(\.evaalError), 0.75),
+      checkpointMeanError: checkpointInstants.isEmpty
+        ? nil : checkpointInstants.reduce(0) { $0 + $1.error } / Double(checkpointInstants.count))
+  }
+
+  /// Each checkpoint of the truth scored against the latest fix at or before it.
+  func checkpoints(truth: [TruthPoint], fixes: [FixPoint]) -> [Instant] {
+    var result: [Instant] = []
+    var fi = -1
+    for point in truth where point.checkpoint {
+      while fi + 1 < fixes.count, fixes[fi + 1].t <= point.t + 1e-9 { fi += 1 }
+      guard fi >= 0 else { continue }
+      let fix = fixes[fi]
+      var buildingWrong = false
+      if let a = point.building, let b = fix.building { buildingWrong = a != b }
+      result.append(
+        Instant(
+          t: point.t, error: fix.position.distance(to: point.position),
+          floorError: abs(fix.ordinal - point.ordinal), buildingWrong: buildingWrong,
+          unitHit: point.unit.map { $0 == fix.unit }, neighbourHit: nil,
+          fresh: point.t - fix.t <= maximumFixAge + 1e-9, withinAccuracy: nil))
+    }
+    return result
   }
 
   /// The share of `items` passing `test` (nil when there are none).

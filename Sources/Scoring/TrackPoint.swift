@@ -12,14 +12,20 @@ public struct TruthPoint: Sendable, Hashable {
   public var position: Point
   /// IMDF unit id, when in a unit.
   public var unit: String?
+  /// Whether this is a checkpoint (where competitions score).
+  public var checkpoint: Bool
 
   /// Creates a truth point.
-  public init(t: Double, ordinal: Int, building: String? = nil, position: Point, unit: String?) {
+  public init(
+    t: Double, ordinal: Int, building: String? = nil, position: Point, unit: String?,
+    checkpoint: Bool = false
+  ) {
     self.t = t
     self.ordinal = ordinal
     self.building = building
     self.position = position
     self.unit = unit
+    self.checkpoint = checkpoint
   }
 }
 

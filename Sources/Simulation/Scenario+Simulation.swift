@@ -13,6 +13,8 @@ public struct SimulatedWalk: Sendable {
     public let sample: TrueWalk.Sample
     public let ordinal: Int
     public let unitID: String?
+    /// Whether this sample is the walker's arrival at a stop: a checkpoint.
+    public let checkpoint: Bool
   }
 
   /// The true walk.
@@ -111,10 +113,13 @@ extension Scenario {
       ? device.offset : try root.split(stream: 4).gaussian(sigma: world.model.deviceOffsetSigma)
     var phone = device
     phone.offset = offset
-    let truth = walk.samples(rate: truthRate).map { sample in
+    // The sample nearest each arrival at a stop is a checkpoint.
+    let arrivals = walk.arrivals.map { Int(($0 * truthRate).rounded()) }
+    let truth = walk.samples(rate: truthRate).enumerated().map { k, sample in
       SimulatedWalk.Truth(
         sample: sample, ordinal: plans.plans[sample.plan].ordinal,
-        unitID: plans.plans[sample.plan].unit(at: sample.point)?.id)
+        unitID: plans.plans[sample.plan].unit(at: sample.point)?.id,
+        checkpoint: arrivals.contains(k))
     }
     let reckoning = DeadReckoning(noise: deadReckoning, generator: try root.split(stream: 1))
     var steps: [Step] = []

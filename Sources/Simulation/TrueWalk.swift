@@ -48,6 +48,8 @@ public struct TrueWalk: Sendable {
   /// What the walker is doing during a piece of the walk.
   public enum Activity: String, Sendable, Hashable {
     case walking, standing, stairs, escalator, elevator, ramp
+    /// Waiting for an elevator in its car, on the floor of departure.
+    case waiting
     /// A zero-length jump: the walker is carried elsewhere (a kidnap) without walking.
     case teleport
   }
@@ -140,7 +142,7 @@ public struct TrueWalk: Sendable {
           if kind == .elevator, !riding, pace.elevatorWait > 0 {
             // The wait is spent standing in the car on the floor of departure.
             legs.append(
-              Leg(start: t, end: t + pace.elevatorWait, from: a, to: a, activity: .standing))
+              Leg(start: t, end: t + pace.elevatorWait, from: a, to: a, activity: .waiting))
             t += pace.elevatorWait
           }
           let (activity, duration): (Activity, Double) =
@@ -163,6 +165,11 @@ public struct TrueWalk: Sendable {
       here = stop.place
     }
     return (legs, stopOfLeg)
+  }
+
+  /// When the walker arrives at each stop where it stands (seconds): the walk's checkpoints.
+  public var arrivals: [Double] {
+    legs.filter { $0.activity == .standing && $0.end > $0.start }.map(\.start)
   }
 
   /// The walk's length in seconds.

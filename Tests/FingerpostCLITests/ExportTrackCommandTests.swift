@@ -30,7 +30,9 @@ import Testing
     #expect(property(last, "accuracy_m")?.doubleValue == 2)
     // 10 m north of the origin: about 0.0000898° of latitude, GeoJSON's [lon, lat] order.
     let coordinates = try #require(
-      last.objectValue?["geometry"]?.objectValue?["coordinates"]?.arrayValue?.compactMap { (v: JSONValue) in v.doubleValue })
+      last.objectValue?["geometry"]?.objectValue?["coordinates"]?.arrayValue?.compactMap {
+        (v: JSONValue) in v.doubleValue
+      })
     #expect(coordinates[0] == 25 && abs(coordinates[1] - 60.0000898) < 1e-6)
   }
 }

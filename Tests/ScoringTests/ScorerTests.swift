@@ -137,6 +137,19 @@ import Testing
     #expect(abs(s.floorRate - 38.0 / 41) < 1e-12)  // wrong at 5, 5.5, 6
   }
 
+  @Test func checkpointsAreScoredWithTheLatestFixBeforeThem() throws {
+    var truth = standing(until: 10)
+    truth[25].checkpoint = true  // t = 2.5: the fix of t = 2 (error 2)
+    truth[80].checkpoint = true  // t = 8: its own fix (error 8), on the wrong floor
+    let fixes = stride(from: 0.0, through: 10, by: 1).map { fix($0, $0, ordinal: $0 == 8 ? 1 : 0) }
+    let s = try Scorer().score(truth: truth, fixes: fixes)
+    #expect(s.checkpoints == 2)
+    #expect(s.checkpointMeanError == 5)
+    // EvAAL values 2 and 23: p75 (linear) = 2 + 0.75 · 21.
+    #expect(s.checkpointEvaal == 2 + 0.75 * 21)
+    #expect(try Scorer().score(truth: standing(until: 10), fixes: fixes).checkpoints == 0)
+  }
+
   @Test func fixesOutsideTheTruthsTimeAreRefused() {
     #expect(throws: ScoringError.self) {
       try Scorer().score(truth: standing(until: 5), fixes: [fix(100, 0)])

@@ -42,7 +42,9 @@ import Testing
     // The 12 s wait is spent standing in the car on the floor of departure.
     let first = try #require(walk.legs.firstIndex { $0.activity == .elevator })
     let wait = walk.legs[first - 1]
-    #expect(wait.activity == .standing && abs(wait.end - wait.start - 12) < 1e-9)
+    #expect(wait.activity == .waiting && abs(wait.end - wait.start - 12) < 1e-9)
+    // Checkpoints: arrival at the two stops (10 s and 5 s dwells), not the elevator wait.
+    #expect(walk.arrivals.count == 2 && !walk.arrivals.contains(wait.start))
     #expect(wait.from == wait.to && wait.from.plan == walk.legs[first].from.plan)
     // Never through a wall: consecutive samples on one plan, while walking.
     for (a, b) in zip(samples, samples.dropFirst()) where a.plan == b.plan && a.activity == .walking
@@ -59,7 +61,8 @@ import Testing
     }
     #expect(abs(Double(steps.count) - moving * 1.8) < Double(walk.legs.count))
     // The steps add up to the horizontal distance walked.
-    let walked = walk.legs.filter { $0.activity != .standing }.reduce(0) {
+    let walked = walk.legs.filter { $0.activity != .standing && $0.activity != .waiting }.reduce(0)
+    {
       $0 + $1.from.point.distance(to: $1.to.point)
     }
     #expect(abs(steps.reduce(0) { $0 + $1.length } - walked) < 1)
