@@ -2,6 +2,7 @@ import Fingerprints
 import FloorPlans
 import Foundation
 import Geometry
+import Synchronization
 
 extension ParticleFilter {
   /// Weights the particles by the scan's likelihood at their level, position and device offset;
@@ -44,6 +45,8 @@ extension ParticleFilter {
     swap(&offsets, &offset)
     // Particles crowd into few cells: score each (level, cell, offset to 0.5 dB) once.
     scores.reset(expected: n)
+    var slots = [Int32](repeating: -1, count: n)
+    var distinct: [(level: Int, cell: Int, offset: Double)] = []
     for i in 0..<n where logWeight[i] > -.infinity {
       offsets[i] += rng.gaussian(sigma: settings.offsetWalk)
       let level = mapLevel[Int(plan[i])]
@@ -53,11 +56,12 @@ extension ParticleFilter {
       let row = min(max(Int(((y[i] - g.origin.y) / g.spacing).rounded()), 0), g.rows - 1)
       let cell = row * g.columns + column
       let bucket = Int((offsets[i] * 2).rounded())
-      let key = (level << 40) | (cell << 12) | (bucket & 0xFFF)
-      likelihoods[i] = scores.score(key) {
-        map.logLikelihood(prepared, level: level, cell: cell, deviceOffset: Double(bucket) / 2)
-      }
+      let slot = scores.slot((level << 40) | (cell << 12) | (bucket & 0xFFF))
+      if slot == distinct.count { distinct.append((level, cell, Double(bucket) / 2)) }
+      slots[i] = Int32(slot)
     }
+    let values = logLikelihoods(prepared, at: distinct)
+    for i in 0..<n where slots[i] >= 0 { likelihoods[i] = values[Int(slots[i])] }
     swap(&offsets, &offset)
     // Recovery signal: the weighted mean log-likelihood per known reading, averaged fast and slow.
     let prior = normalizedWeights()
@@ -80,6 +84,28 @@ extension ParticleFilter {
     if !ess.isFinite || ess < settings.resampleThreshold * Double(n) || inject > 0 {
       resample(weights: weights, injectShare: inject, prepared: prepared)
     }
+  }
+
+  /// The scan's log-likelihood at each (level, cell, device offset): on two workers when there
+  /// are many (the map and the scan are read-only and `Sendable`).
+  func logLikelihoods(
+    _ prepared: PreparedScan, at points: [(level: Int, cell: Int, offset: Double)]
+  ) -> [Double] {
+    let map = self.map
+    @Sendable func score(_ range: Range<Int>) -> [Double] {
+      points[range].map {
+        map.logLikelihood(prepared, level: $0.level, cell: $0.cell, deviceOffset: $0.offset)
+      }
+    }
+    guard points.count >= settings.parallelThreshold / 4 else { return score(points.indices) }
+    let half = points.count / 2
+    let ranges = [0..<half, half..<points.count]
+    let parts = Mutex([[Double]](repeating: [], count: 2))
+    DispatchQueue.concurrentPerform(iterations: 2) { k in
+      let values = score(ranges[k])
+      parts.withLock { $0[k] = values }
+    }
+    return parts.withLock { $0[0] + $0[1] }
   }
 
   /// Whether another mapped level explains the scan far better than the level holding most of

@@ -3,6 +3,7 @@ import FloorPlans
 import Foundation
 import Geometry
 import Randomness
+import Synchronization
 
 /// The particle filter: dead reckoning fused with the radio map's likelihood of each scan, inside
 /// the venue's walls. Not `Sendable`: it owns its generator and particle arrays.
@@ -31,10 +32,8 @@ public final class ParticleFilter: Localizer {
   let mapLevel: [Int]
   /// The plan of each map level (−1 when the venue has none).
   let planOfLevel: [Int]
-  /// Connector units per plan, with the units they lead to.
-  let connectors: [[ConnectorUnit]]
-  /// The box around each plan's connector units (nil when it has none).
-  let connectorBounds: [BoundingBox?]
+  /// How particles move (shared with the workers of a step).
+  let motion: MotionModel
   var lastTime = 0.0
   /// Seconds since the last step not yet applied as standing time.
   var still = 0.0
@@ -50,15 +49,6 @@ public final class ParticleFilter: Localizer {
   var unitState: UnitHysteresis
   var previousFix: Fix?
 
-  /// A connector unit of a plan and where it leads.
-  struct ConnectorUnit {
-    let unit: Int
-    let kind: ConnectorKind
-    let shape: MultiPolygon
-    let bounds: BoundingBox
-    let partners: [UnitRef]
-  }
-
   /// Creates a filter; with `start`, particles begin around it, else globally from the first scan.
   public init(
     plans: FloorPlanSet, map: RadioMap, settings: ParticleFilterSettings,
@@ -73,23 +63,7 @@ public final class ParticleFilter: Localizer {
     let planOfLevel = map.levels.map { plans.planIndex(of: $0) ?? -1 }
     self.planOfLevel = planOfLevel
     mapLevel = plans.plans.indices.map { p in planOfLevel.firstIndex(of: p) ?? -1 }
-    var partners: [UnitRef: [UnitRef]] = [:]
-    for c in plans.connectors {
-      partners[c.lower, default: []].append(c.upper)
-      partners[c.upper, default: []].append(c.lower)
-    }
-    connectors = plans.plans.enumerated().map { p, floor in
-      floor.units.enumerated().compactMap { u, unit in
-        guard let kind = unit.kind.connector, let others = partners[UnitRef(plan: p, unit: u)],
-          let bounds = unit.shape.bounds
-        else { return nil }
-        return ConnectorUnit(
-          unit: u, kind: kind, shape: unit.shape, bounds: bounds, partners: others)
-      }
-    }
-    connectorBounds = connectors.map { units in
-      units.map(\.bounds).reduce(nil) { $0?.union($1) ?? $1 }
-    }
+    motion = MotionModel(plans: plans, settings: settings)
     if let start { seed(around: start) }
   }
 
@@ -137,60 +111,34 @@ public final class ParticleFilter: Localizer {
     guard initialized, step.length.isFinite, step.heading.isFinite else { return }
     lastTime = max(lastTime, step.t)
     still = 0
-    let degrees = Double.pi / 180
-    // Work on local arrays: no exclusivity checks or retains per particle in the loop.
-    var xs: [Double] = []
-    var ys: [Double] = []
-    var bias: [Double] = []
-    var weights: [Double] = []
-    var planOf: [Int32] = []
-    var climbs: [Int8] = []
-    var transits: [Float] = []
-    swap(&xs, &x)
-    swap(&ys, &y)
-    swap(&bias, &headingBias)
-    swap(&weights, &logWeight)
-    swap(&planOf, &plan)
-    swap(&climbs, &climb)
-    swap(&transits, &transit)
-    defer {
-      swap(&xs, &x)
-      swap(&ys, &y)
-      swap(&bias, &headingBias)
-      swap(&weights, &logWeight)
-      swap(&planOf, &plan)
-      swap(&climbs, &climb)
-      swap(&transits, &transit)
+    let n = x.count
+    // Large clouds move in two slices on two workers, each with a generator seeded from this
+    // filter's; the split depends on the count only, so results do not depend on the machine.
+    let parts = n >= settings.parallelThreshold ? 2 : 1
+    guard parts > 1 else {
+      var slice = takeSlice(0..<n)
+      motion.move(&slice, by: step, rng: rng)
+      putSlice(slice, at: 0..<n)
+      return
     }
-    let floors = plans.plans
-    let scales = scale
-    for i in 0..<xs.count where weights[i] > -.infinity {
-      let p = Int(planOf[i])
-      let from = Point(x: xs[i], y: ys[i])
-      var moved = false
-      for _ in 0...settings.wallRetries {
-        let heading =
-          (step.heading - bias[i] + rng.gaussian(sigma: settings.headingNoise)) * degrees
-        let length = step.length * scales[i] * (1 + rng.gaussian(sigma: settings.stepLengthNoise))
-        let to = Point(x: from.x + length * sin(heading), y: from.y + length * cos(heading))
-        if !floors[p].crossesWall(Segment(from, to)) {
-          xs[i] = to.x
-          ys[i] = to.y
-          moved = true
-          break
-        }
-      }
-      // Blocked every time: the particle stays against the wall, much less likely than the rest.
-      if !moved { weights[i] -= settings.blockedPenalty }
-      bias[i] += rng.gaussian(sigma: settings.headingBiasWalk)
-      if let target = walkConnector(
-        plan: p, at: Point(x: xs[i], y: ys[i]), climb: &climbs[i], transit: &transits[i])
-      {
-        planOf[i] = Int32(target.plan)
-        xs[i] = target.point.x
-        ys[i] = target.point.y
-      }
+    let ranges = [0..<n / 2, n / 2..<n]
+    let seeds = ranges.map { _ in
+      UInt64(rng.uniform() * 4_294_967_296) << 32 | UInt64(rng.uniform() * 4_294_967_296)
     }
+    let slices = Mutex(ranges.map { copySlice($0) })
+    let motion = self.motion
+    DispatchQueue.concurrentPerform(iterations: parts) { k in
+      guard let generator = try? RandomGenerator(seed: seeds[k]) else { return }
+      var slice = slices.withLock { all in
+        var taken = ParticleSlice.empty
+        swap(&taken, &all[k])
+        return taken
+      }
+      motion.move(&slice, by: step, rng: generator)
+      slices.withLock { $0[k] = slice }
+    }
+    let moved = slices.withLock { $0 }
+    for (k, range) in ranges.enumerated() { writeSlice(moved[k], at: range) }
   }
 
   /// Lets time pass. Once a second passes without a step, the standing particles diffuse a

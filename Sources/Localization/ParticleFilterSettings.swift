@@ -2,6 +2,8 @@
 public struct ParticleFilterSettings: Sendable, Hashable {
   /// Number of particles (the maximum when adaptive).
   public var particles = 2000
+  /// From this many particles on, steps move the cloud in two slices on two workers.
+  public var parallelThreshold = 1000
   /// With a minimum, the count adapts between it and `particles` by KLD sampling.
   public var minimumParticles: Int?
   /// KLD sampling: the bound on the error of the sampled posterior (ε) and the histogram bin

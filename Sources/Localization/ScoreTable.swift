@@ -1,20 +1,22 @@
-/// Scores of one scan keyed by (level, cell, offset bucket), so that the particles crowding into a
-/// few cells cost one likelihood each. An open-addressing table with a multiplicative hash,
-/// emptied in O(1) between scans by a generation stamp; no allocation after the first scan.
+/// Dense slots for the distinct keys (level, cell, offset bucket) of one scan, so that the
+/// particles crowding into a few cells cost one likelihood each. An open-addressing table with a
+/// multiplicative hash, emptied in O(1) between scans by a generation stamp; no allocation after
+/// the first scan of a given size.
 struct ScoreTable {
   private var keys: [Int] = []
-  private var values: [Double] = []
+  private var slots: [Int32] = []
   private var stamps: [UInt32] = []
   private var generation: UInt32 = 0
   private var mask = 0
-  private var filled = 0
+  /// Distinct keys since the last reset.
+  private(set) var count = 0
 
-  /// Empties the table, sized for about `expected` distinct keys.
+  /// Empties the table, sized for at most `expected` distinct keys.
   mutating func reset(expected: Int) {
     let capacity = max(64, (expected * 2).nextPowerOfTwo)
     if capacity > keys.count {
       keys = Array(repeating: 0, count: capacity)
-      values = Array(repeating: 0, count: capacity)
+      slots = Array(repeating: 0, count: capacity)
       stamps = Array(repeating: 0, count: capacity)
       mask = capacity - 1
       generation = 0
@@ -24,23 +26,22 @@ struct ScoreTable {
       for i in stamps.indices { stamps[i] = 0 }
       generation = 1
     }
-    filled = 0
+    count = 0
   }
 
-  /// The score under `key`, computed by `compute` the first time it is asked for.
-  mutating func score(_ key: Int, _ compute: () -> Double) -> Double {
-    if filled * 2 > keys.count { return compute() }  // full enough: stop caching
-    var slot = (key &* -7_046_029_254_386_353_131) >> 20 & mask
-    while stamps[slot] == generation {
-      if keys[slot] == key { return values[slot] }
-      slot = (slot + 1) & mask
+  /// The slot of `key`: its index among the distinct keys in the order first seen (a new key
+  /// gets `count`, which then grows). At most the `expected` keys of the last reset.
+  mutating func slot(_ key: Int) -> Int {
+    var i = (key &* -7_046_029_254_386_353_131) >> 20 & mask
+    while stamps[i] == generation {
+      if keys[i] == key { return Int(slots[i]) }
+      i = (i + 1) & mask
     }
-    let value = compute()
-    stamps[slot] = generation
-    keys[slot] = key
-    values[slot] = value
-    filled += 1
-    return value
+    stamps[i] = generation
+    keys[i] = key
+    slots[i] = Int32(count)
+    count += 1
+    return count - 1
   }
 }
 

@@ -3,30 +3,21 @@ import Testing
 @testable import Localization
 
 @Suite struct ScoreTableTests {
-  @Test func computesEachKeyOncePerScan() {
+  @Test func distinctKeysGetDenseSlotsInTheOrderFirstSeen() {
     var table = ScoreTable()
-    table.reset(expected: 10)
-    var calls = 0
-    for key in [5, 1 << 40 | 7, 5, 1 << 40 | 7, -3, 5] {
-      let value = table.score(key) {
-        calls += 1
-        return Double(key % 1000)
-      }
-      #expect(value == Double(key % 1000))
-    }
-    #expect(calls == 3)
-    table.reset(expected: 10)  // a new scan: everything is computed again
-    _ = table.score(5) {
-      calls += 1
-      return 0
-    }
-    #expect(calls == 4)
+    table.reset(expected: 6)
+    let keys = [5, 1 << 40 | 7, 5, 1 << 40 | 7, -3, 5]
+    #expect(keys.map { table.slot($0) } == [0, 1, 0, 1, 2, 0])
+    #expect(table.count == 3)
+    table.reset(expected: 6)  // a new scan: slots start again
+    #expect(table.slot(-3) == 0 && table.count == 1)
   }
 
-  @Test func manyKeysStayCorrectWhenTheTableFills() {
+  @Test func aFullLoadOfCollidingKeysStaysCorrect() {
     var table = ScoreTable()
-    table.reset(expected: 8)
-    for key in 0..<500 { #expect(table.score(key * 4099) { Double(key) } == Double(key)) }
-    for key in 0..<500 { #expect(table.score(key * 4099) { Double(key) } == Double(key)) }
+    table.reset(expected: 500)
+    for k in 0..<500 { #expect(table.slot(k << 20) == k) }
+    for k in 0..<500 { #expect(table.slot(k << 20) == k) }
+    #expect(table.count == 500)
   }
 }

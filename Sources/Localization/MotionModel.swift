@@ -1,0 +1,155 @@
+import FloorPlans
+import Foundation
+import Geometry
+import Randomness
+
+/// How particles move: each step with the particle's own noise, never through a wall, and floor
+/// changes only in connector units. Read-only and `Sendable`, so the workers that move slices of
+/// the cloud share it; each brings its own generator.
+///
+/// Walking (stairs, ramps, escalators walked up or down) counts steps: a particle entering one
+/// reaches the next floor after about half a flight (`stepsPerFloor`, jittered) and every
+/// further floor after about a whole one, so the floor flips near the middle of each flight as a
+/// person's does. Riding (elevators, escalators stood on) is a rate per second of standing.
+/// Either way the particle tends to keep going the way it went (`keepClimbing`).
+struct MotionModel: Sendable {
+  /// A connector unit of a plan and where it leads.
+  struct ConnectorUnit: Sendable {
+    let unit: Int
+    let kind: ConnectorKind
+    let shape: MultiPolygon
+    let bounds: BoundingBox
+    let partners: [UnitRef]
+  }
+
+  let plans: FloorPlanSet
+  let settings: ParticleFilterSettings
+  /// Connector units per plan, with the units they lead to.
+  let connectors: [[ConnectorUnit]]
+  /// The box around each plan's connector units (nil when it has none).
+  let connectorBounds: [BoundingBox?]
+
+  /// The motion model of `plans` with the filter's `settings`.
+  init(plans: FloorPlanSet, settings: ParticleFilterSettings) {
+    self.plans = plans
+    self.settings = settings
+    var partners: [UnitRef: [UnitRef]] = [:]
+    for c in plans.connectors {
+      partners[c.lower, default: []].append(c.upper)
+      partners[c.upper, default: []].append(c.lower)
+    }
+    connectors = plans.plans.enumerated().map { p, floor in
+      floor.units.enumerated().compactMap { u, unit in
+        guard let kind = unit.kind.connector, let others = partners[UnitRef(plan: p, unit: u)],
+          let bounds = unit.shape.bounds
+        else { return nil }
+        return ConnectorUnit(
+          unit: u, kind: kind, shape: unit.shape, bounds: bounds, partners: others)
+      }
+    }
+    connectorBounds = connectors.map { units in
+      units.map(\.bounds).reduce(nil) { $0?.union($1) ?? $1 }
+    }
+  }
+
+  /// Moves every live particle of `slice` by `step` with its own noise from `rng`: a move through
+  /// a wall is redrawn, and a particle blocked every time stays put with a weight penalty;
+  /// particles on stairs, ramps or escalators may change floor.
+  func move(_ slice: inout ParticleSlice, by step: StepInput, rng: RandomGenerator) {
+    let degrees = Double.pi / 180
+    let floors = plans.plans
+    for i in slice.x.indices where slice.logWeight[i] > -.infinity {
+      let p = Int(slice.plan[i])
+      let from = Point(x: slice.x[i], y: slice.y[i])
+      var moved = false
+      for _ in 0...settings.wallRetries {
+        let heading =
+          (step.heading - slice.headingBias[i] + rng.gaussian(sigma: settings.headingNoise))
+          * degrees
+        let length =
+          step.length * slice.scale[i] * (1 + rng.gaussian(sigma: settings.stepLengthNoise))
+        let to = Point(x: from.x + length * sin(heading), y: from.y + length * cos(heading))
+        if !floors[p].crossesWall(Segment(from, to)) {
+          slice.x[i] = to.x
+          slice.y[i] = to.y
+          moved = true
+          break
+        }
+      }
+      // Blocked every time: the particle stays against the wall, much less likely than the rest.
+      if !moved { slice.logWeight[i] -= settings.blockedPenalty }
+      slice.headingBias[i] += rng.gaussian(sigma: settings.headingBiasWalk)
+      if let target = walkConnector(
+        plan: p, at: Point(x: slice.x[i], y: slice.y[i]), climb: &slice.climb[i],
+        transit: &slice.transit[i], rng: rng)
+      {
+        slice.plan[i] = Int32(target.plan)
+        slice.x[i] = target.point.x
+        slice.y[i] = target.point.y
+      }
+    }
+  }
+
+  /// After a particle stepped to `point` on plan `p`: where it reaches another floor, or nil.
+  /// `climb` and `transit` are the particle's direction and steps left (updated here).
+  func walkConnector(
+    plan p: Int, at point: Point, climb: inout Int8, transit: inout Float, rng: RandomGenerator
+  ) -> Route.Waypoint? {
+    guard let c = connector(plan: p, at: point, where: { $0 != .elevator }) else {
+      if climb != 0 { climb = 0 }
+      if !transit.isNaN { transit = .nan }
+      return nil
+    }
+    let flight = settings.stepsPerFloor
+    if transit.isNaN { transit = Float(flight * rng.uniform(0.3, 0.7)) }
+    transit -= 1
+    guard transit <= 0 else { return nil }
+    transit = Float(flight * rng.uniform(0.8, 1.2))
+    return partner(plan: p, connector: c, at: point, climb: &climb, rng: rng)
+  }
+
+  /// The connector unit of plan `p` holding `point` whose kind passes `test`.
+  func connector(plan p: Int, at point: Point, where test: (ConnectorKind) -> Bool) -> Int? {
+    guard connectorBounds[p]?.contains(point) ?? false else { return nil }
+    let units = connectors[p]
+    for c in units.indices
+    where units[c].bounds.contains(point) && test(units[c].kind) && units[c].shape.contains(point) {
+      return c
+    }
+    return nil
+  }
+
+  /// The floor a particle going the way of `climb` reaches through connector `c` of plan `p`:
+  /// one of the units it leads to, the onward one with probability `keepClimbing`; `climb`
+  /// becomes the way it went.
+  func partner(
+    plan p: Int, connector c: Int, at point: Point, climb: inout Int8, rng: RandomGenerator
+  ) -> Route.Waypoint {
+    let ordinal = plans.plans[p].ordinal
+    let partners = connectors[p][c].partners
+    var target = partners[Int(rng.uniform() * Double(partners.count)) % partners.count]
+    if climb != 0, partners.count > 1, rng.uniform() < settings.keepClimbing,
+      let onward = partners.first(where: {
+        (plans.plans[$0.plan].ordinal - ordinal).signum() == Int(climb)
+      })
+    {
+      target = onward
+    }
+    climb = plans.plans[target.plan].ordinal > ordinal ? 1 : -1
+    let unit = plans.plans[target.plan].units[target.unit]
+    return Route.Waypoint(
+      plan: target.plan, point: unit.shape.contains(point) ? point : unit.anchorPoint)
+  }
+}
+
+/// The state a step changes, for a contiguous range of particles: moved to a worker and back.
+struct ParticleSlice: Sendable {
+  var x: [Double]
+  var y: [Double]
+  var plan: [Int32]
+  var headingBias: [Double]
+  var scale: [Double]
+  var logWeight: [Double]
+  var climb: [Int8]
+  var transit: [Float]
+}
