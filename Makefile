@@ -5,17 +5,19 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FINGERPOST := .build/release/fingerpost
 
-.PHONY: all deps build demo test accuracy suite suite-check scoreboard notebooks venues surveys bench format clean
+.PHONY: all deps build demo test accuracy suite suite-check view-check view scoreboard notebooks venues surveys bench format clean
 SHARED_DATA := ../shared/data
 
 all: build
 
-## deps: install the system packages the build needs (libgsl-dev, pkg-config).
+## deps: install the system packages the build and tests need (libgsl-dev, pkg-config, and tmux
+## for the viewer's end-to-end test).
 deps:
-	@if ! dpkg -s libgsl-dev >/dev/null 2>&1 || ! command -v pkg-config >/dev/null 2>&1; then \
-	  echo "installing libgsl-dev and pkg-config"; \
+	@if ! dpkg -s libgsl-dev >/dev/null 2>&1 || ! command -v pkg-config >/dev/null 2>&1 \
+	  || ! command -v tmux >/dev/null 2>&1; then \
+	  echo "installing libgsl-dev, pkg-config and tmux"; \
 	  $(SUDO) apt-get update -qq && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libgsl-dev pkg-config; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libgsl-dev pkg-config tmux; \
 	fi
 
 ## build: release build of the fingerpost tool.
@@ -36,12 +38,22 @@ demo: build
 	$(FINGERPOST) replay Scenarios/S0-office-nominal.yaml --with-truth > .build/demo/s0.ndjson
 	$(FINGERPOST) score .build/demo/s0.ndjson --venue Surveys/office
 
-## test: every unit and end-to-end test, then the accuracy gates and the scenario suite against
-## its checked-in scoreboard (release build).
+## test: every unit and end-to-end test, then the accuracy gates, the scenario suite against
+## its checked-in scoreboard and the viewer under tmux (release build).
 test: deps
 	$(SWIFT) test
 	$(MAKE) accuracy
 	$(MAKE) suite-check
+	$(MAKE) view-check
+
+## view-check: the terminal viewer end to end: a replay piped into it in a detached tmux session.
+view-check: build
+	Tests/EndToEnd/view-in-tmux.sh $(FINGERPOST)
+
+## view: watch scenario S0 live in the terminal viewer.
+view: build
+	$(FINGERPOST) replay Scenarios/S0-office-nominal.yaml --realtime --with-truth --particles 300 \
+	  | $(FINGERPOST) view
 
 ## suite: every scenario through every localizer, scored (the scoreboard as Markdown).
 suite: build

@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "Replay", targets: ["Replay"]),
     .library(name: "Scoring", targets: ["Scoring"]),
     .library(name: "Simulation", targets: ["Simulation"]),
+    .library(name: "Viewer", targets: ["Viewer"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -79,6 +80,12 @@ let package = Package(
       ]
     ),
     .target(name: "ConfigFiles", dependencies: [.product(name: "Yams", package: "Yams")]),
+    // C shim for the terminal: raw mode, size, and restoring it from signal handlers.
+    .target(name: "CTerminal"),
+    .target(
+      name: "Viewer",
+      dependencies: ["CTerminal", "Geometry", "IMDF", "FloorPlans", "EventStream"]
+    ),
     .target(
       name: "Radio",
       dependencies: [
@@ -90,7 +97,8 @@ let package = Package(
       dependencies: [
         "Geometry", "IMDF", "FloorPlans", "VenueGeneration", "Randomness", "WiFi", "Radio",
         "Fingerprints", "ConfigFiles", "Simulation", "EventStream", "Motion", "Localization",
-        "Replay", "Scoring", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "Replay", "Scoring", "Viewer", "CTerminal",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(name: "fingerpost", dependencies: ["FingerpostCLI"]),
@@ -126,6 +134,11 @@ let package = Package(
       dependencies: ["Simulation", "Radio", "Fingerprints", "FloorPlans", "IMDF", "TestSupport"]
     ),
     .testTarget(name: "ConfigFilesTests", dependencies: ["ConfigFiles"]),
+    .testTarget(
+      name: "ViewerTests",
+      dependencies: ["Viewer", "EventStream", "FloorPlans", "IMDF", "Geometry", "TestSupport"],
+      exclude: ["Fixtures"]
+    ),
     .testTarget(
       name: "RadioTests",
       dependencies: ["Radio", "FloorPlans", "IMDF", "Randomness", "WiFi", "TestSupport"]),

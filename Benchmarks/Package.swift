@@ -33,5 +33,6 @@ let package = Package(
         "Localization", "Fingerprints", "FloorPlans", "IMDF", "Radio", "Randomness", "Simulation",
         "WiFi", "EventStream", "Replay",
       ]),
+    benchmark("ViewerBenchmarks", ["Viewer", "EventStream", "FloorPlans", "IMDF", "Geometry"]),
   ]
 )

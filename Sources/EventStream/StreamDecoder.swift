@@ -45,6 +45,7 @@ public enum StreamDecoder {
       return .meta(
         Meta(
           schema: json["schema"]?.intValue ?? 0, venue: json["venue"]?.stringValue,
+          venuePath: json["venue_path"]?.stringValue,
           seed: json["seed"]?.doubleValue.map { UInt64(max($0, 0)) },
           generator: json["generator"]?.stringValue ?? "unknown",
           origin: origin))

@@ -12,6 +12,7 @@ public enum StreamEncoder {
     case .meta(let m):
       w.int("schema", m.schema)
       w.string("venue", m.venue)
+      if let path = m.venuePath { w.string("venue_path", path) }
       if let seed = m.seed { w.raw("seed", String(seed)) }
       w.string("generator", m.generator)
       if let o = m.origin { w.raw("origin", "[\(o.longitude),\(o.latitude)]") }

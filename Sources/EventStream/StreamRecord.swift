@@ -47,6 +47,9 @@ public struct Meta: Sendable, Equatable {
   public var schema: Int
   /// The venue (a path or name).
   public var venue: String?
+  /// Where the venue's IMDF archive is, when the writer knew (relative to its working
+  /// directory when inside it), so a viewer can load it.
+  public var venuePath: String?
   /// The seed the stream was made with.
   public var seed: UInt64?
   /// The program that wrote the stream, e.g. `fingerpost simulate`.
@@ -56,11 +59,12 @@ public struct Meta: Sendable, Equatable {
 
   /// Creates a meta record.
   public init(
-    schema: Int = currentSchema, venue: String?, seed: UInt64?, generator: String,
-    origin: GeoCoordinate?
+    schema: Int = currentSchema, venue: String?, venuePath: String? = nil, seed: UInt64?,
+    generator: String, origin: GeoCoordinate?
   ) {
     self.schema = schema
     self.venue = venue
+    self.venuePath = venuePath
     self.seed = seed
     self.generator = generator
     self.origin = origin

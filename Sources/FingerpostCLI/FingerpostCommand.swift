@@ -10,7 +10,7 @@ public struct FingerpostCommand: ParsableCommand {
       VenueCommand.self, SurveyCommand.self, IngestCommand.self, RadioMapCommand.self,
       LocateCommand.self,
       EvaluateFingerprintsCommand.self, SimulateCommand.self, ReplayCommand.self, ScoreCommand.self,
-      SuiteCommand.self, ExportTrackCommand.self,
+      SuiteCommand.self, ExportTrackCommand.self, ViewCommand.self,
     ]
   )
 

@@ -139,6 +139,7 @@ struct ReplayCommand: ParsableCommand {
       throw CLIError("\(input): the stream is for venue '\(walk.venueName)', not '\(name)'")
     }
     walk.venueName = name
+    walk.venuePath = venue
     let map: RadioMap
     if let radioMap {
       map = try FingerpostCLI.radioMap(

@@ -65,8 +65,8 @@ func simulateScenarioInWorld(_ path: String, seed: UInt64? = nil) throws -> (
 enum EventLog {
   static func stream(scenario: Scenario, walk: SimulatedWalk) -> String {
     var records: [(t: Double, order: Int, record: StreamRecord)] = []
-    let venueName = scenario.venue.lastPathComponent
-    for truth in ReplayInput(scenario: scenario, walk: walk).truth {
+    let input = ReplayInput(scenario: scenario, walk: walk)
+    for truth in input.truth {
       records.append((truth.t, 0, .truth(truth)))
     }
     for step in walk.steps {
@@ -86,7 +86,8 @@ enum EventLog {
     records.sort { ($0.t, $0.order) < ($1.t, $1.order) }
     let meta = StreamRecord.meta(
       Meta(
-        venue: venueName, seed: scenario.seed, generator: "fingerpost simulate", origin: walk.origin
+        venue: input.venueName, venuePath: input.venuePath, seed: scenario.seed,
+        generator: "fingerpost simulate", origin: walk.origin
       )
     )
     return ([meta] + records.map(\.record)).map(StreamEncoder.line).joined(separator: "\n") + "\n"

@@ -17,4 +17,10 @@ extension GeoJSONGeometry {
       return zip(points, points.dropFirst()).map { Segment($0, $1) }
     }
   }
+
+  /// The Point in the local frame (nil for other types).
+  public func localPoint(in frame: LocalFrame) -> Point? {
+    guard case .point(let coordinate) = self else { return nil }
+    return frame.point(for: coordinate)
+  }
 }

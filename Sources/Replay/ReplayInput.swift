@@ -11,6 +11,8 @@ import WiFi
 public struct ReplayInput: Sendable {
   /// The venue's name, for the `meta` record.
   public var venueName: String
+  /// Where the venue's IMDF archive is, for the `meta` record (viewers load it from there).
+  public var venuePath: String?
   /// The seed of the localizer's random numbers.
   public var seed: UInt64
   /// Dead-reckoning steps.
@@ -33,6 +35,7 @@ extension ReplayInput {
   /// The walk of a simulated scenario, told its start when the scenario says so.
   public init(scenario: Scenario, walk: SimulatedWalk) {
     venueName = scenario.venue.lastPathComponent
+    venuePath = Self.shortPath(scenario.venue.path)
     seed = scenario.seed
     steps = walk.steps
     scans = walk.scans
@@ -66,6 +69,7 @@ extension ReplayInput {
       switch record {
       case .meta(let meta):
         venueName = meta.venue ?? venueName
+        venuePath = meta.venuePath ?? venuePath
         if let s = meta.seed { self.seed = s }
       case .truth(let r):
         truth.append(r)
@@ -107,5 +111,14 @@ extension ReplayInput {
       if truth[mid].t <= t + 1e-9 { low = mid + 1 } else { high = mid }
     }
     return low > 0 ? truth[low - 1] : nil
+  }
+}
+
+extension ReplayInput {
+  /// `path` relative to the working directory when it lies inside it, else as it is.
+  public static func shortPath(_ path: String) -> String {
+    let here = FileManager.default.currentDirectoryPath
+    let prefix = here.hasSuffix("/") ? here : here + "/"
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
   }
 }

@@ -76,7 +76,7 @@ public struct Replayer {
       StreamEncoder.line(
         .meta(
           Meta(
-            venue: walk.venueName, seed: walk.seed,
+            venue: walk.venueName, venuePath: walk.venuePath, seed: walk.seed,
             generator: "fingerpost replay \(kind.rawValue)", origin: plans.frame.origin))), nil)
     var next = 0
     var fixes: [Fix] = []

@@ -1,0 +1,123 @@
+import EventStream
+import FloorPlans
+import Foundation
+import Geometry
+
+/// Everything the viewer shows: the venue, the stream so far, the view and its toggles. Pure:
+/// lines and actions go in, the renderer reads it out; the terminal loop owns one.
+public struct ViewerState: Sendable {
+  /// The venue's floor plans.
+  public let plans: FloorPlanSet
+  /// Occupants and amenities of the venue's units.
+  public let places: PlaceDirectory
+  /// The venue's name for the title bar.
+  public let venueName: String
+  /// The extent of the venue, metres.
+  public let bounds: BoundingBox
+
+  /// The map area.
+  public var viewport: Viewport
+  /// Every fix so far, in stream order.
+  public internal(set) var fixes: [FixRecord] = []
+  /// The plan of each fix.
+  public internal(set) var fixPlans: [Int] = []
+  /// Every truth record so far.
+  public internal(set) var truths: [TruthRecord] = []
+  /// Horizontal error of each fix against the truth in force at its time, metres (when the
+  /// stream carries truth).
+  public internal(set) var errors: [Double] = []
+  /// The latest particle cloud.
+  public internal(set) var particles: ParticlesRecord?
+  /// The stream's meta record.
+  public internal(set) var meta: Meta?
+
+  /// Lines read from the stream (blank ones included).
+  public internal(set) var lineCount = 0
+  /// Lines that could not be read, and the last reason.
+  public internal(set) var badLines = 0
+  public internal(set) var lastProblem: String?
+  /// Lines read while paused, shown on resume.
+  public internal(set) var buffered: [String] = []
+
+  /// The plan shown when the user picked one; nil follows the fix.
+  public var pinnedPlan: Int?
+  /// Whether the view moves with the fix.
+  public var following = true
+  /// Layers shown.
+  public var layers = Set(ViewerAction.Layer.allCases)
+  /// Whether new input waits in `buffered`.
+  public internal(set) var paused = false
+  /// Whether the help overlay is open.
+  public var showingHelp = false
+  /// Whether standard input has ended.
+  public var ended = false
+  /// Whether the user asked to quit.
+  public internal(set) var quitting = false
+  /// How many recent fixes the trail shows.
+  public var trailLength = 40
+
+  /// The state for `plans` on a map area of `columns` × `rows` cells, showing the whole venue.
+  public init(
+    plans: FloorPlanSet, places: PlaceDirectory, venueName: String, columns: Int, rows: Int
+  ) {
+    self.plans = plans
+    self.places = places
+    self.venueName = venueName
+    bounds = plans.bounds ?? BoundingBox(min: Point(x: -10, y: -10), max: Point(x: 10, y: 10))
+    viewport = .fitting(bounds, columns: columns, rows: rows)
+  }
+
+  /// The latest fix.
+  public var latestFix: FixRecord? { fixes.last }
+
+  /// The plan shown: the pinned one, else the latest fix's, else the ground floor's.
+  public var shownPlan: Int {
+    if let pinnedPlan { return pinnedPlan }
+    if let p = fixPlans.last { return p }
+    return plans.plans.firstIndex { $0.ordinal >= 0 } ?? 0
+  }
+
+  /// The latest truth record at or before the latest fix (or the latest one at all).
+  public var latestTruth: TruthRecord? { truths.last }
+
+  /// Fixes per second of stream time over the recent fixes.
+  public var fixRate: Double? {
+    guard fixes.count >= 2 else { return nil }
+    let recent = fixes.suffix(11)
+    let span = recent.last!.t - recent.first!.t
+    return span > 0 ? Double(recent.count - 1) / span : nil
+  }
+
+  /// The running 75th percentile of the horizontal error (linear interpolation).
+  public var errorP75: Double? {
+    guard !errors.isEmpty else { return nil }
+    let sorted = errors.sorted()
+    let rank = 0.75 * Double(sorted.count - 1)
+    let low = Int(rank.rounded(.down))
+    let high = min(low + 1, sorted.count - 1)
+    return sorted[low] + (sorted[high] - sorted[low]) * (rank - Double(low))
+  }
+
+  /// The horizontal error of the latest fix, when the stream carries truth.
+  public var latestError: Double? {
+    guard let fix = latestFix, let truth = truth(at: fix.t) else { return nil }
+    return hypot(fix.x - truth.x, fix.y - truth.y)
+  }
+
+  /// The latest truth at or before time `t`.
+  public func truth(at t: Double) -> TruthRecord? {
+    var i = truths.count - 1
+    while i >= 0, truths[i].t > t + 1e-9 { i -= 1 }
+    return i >= 0 ? truths[i] : nil
+  }
+
+  /// The plan a fix is on: its level id, else the first plan of its ordinal.
+  public func plan(of fix: FixRecord) -> Int? {
+    fix.levelID.flatMap(plans.planIndex(levelID:)) ?? plans.plans(atOrdinal: fix.ordinal).first
+  }
+
+  /// The coarsest zoom: twice the whole venue.
+  var coarsestScale: Double {
+    Viewport.fitting(bounds, columns: viewport.columns, rows: viewport.rows).scale * 2
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import Viewer
+
+@Suite struct FrameRendererTests {
+  /// A walk along the office's ground-floor south corridor (y −10.5…−7.5) with truth beside it.
+  func walkedState(columns: Int = 80, rows: Int = 24) -> ViewerState {
+    let map = FrameRenderer.mapSize(columns: columns, rows: rows)
+    var state = Fixtures.state(columns: map.columns, rows: map.rows)
+    for k in 0...12 {
+      let t = Double(k)
+      state.receive(line: Fixtures.truthLine(t: t, x: -26 + 3 * t, y: -9))
+      state.receive(line: Fixtures.fixLine(t: t, x: -26 + 3 * t, y: -9.6 + 0.1 * t, accuracy: 2.5))
+    }
+    return state
+  }
+
+  @Test func aFrameOfTheOfficeMatchesItsSnapshot() throws {
+    var renderer = FrameRenderer()
+    let frame = renderer.render(walkedState(), columns: 80, rows: 24).text
+    let url = Fixtures.snapshotURL("office-frame.txt")
+    if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] != nil {
+      try (frame + "\n").write(to: url, atomically: true, encoding: .utf8)
+    }
+    let stored = try String(contentsOf: url, encoding: .utf8)
+    #expect(frame + "\n" == stored, "run with UPDATE_SNAPSHOTS=1 to accept a new frame")
+  }
+
+  @Test func theFrameHasPickerStatusFixAndCard() {
+    var renderer = FrameRenderer()
+    let screen = renderer.render(walkedState(), columns: 80, rows: 24)
+    #expect(screen.line(0).contains("levels [G*] 1  2"))
+    #expect(screen.line(22).hasPrefix(" t 12.0 s  1.0 fix/s  level G  1.20 m/s 90°  ±2.5 m"))
+    #expect(screen.line(22).hasSuffix("error 0.60  p75 0.50 m"))
+    #expect(screen.line(23).contains("lines 26") && screen.line(23).contains("q quit"))
+    #expect(screen.text.filter { $0 == "@" }.count == 1)
+    #expect(screen.text.contains("│ South Corridor"))  // the card names the fix's unit
+  }
+
+  @Test func theCardMovesAwayFromTheFix() {
+    var renderer = FrameRenderer()
+    for (x, y) in [(28.0, 21.0), (-28.0, 21.0), (28.0, -21.0)] {  // into each corner
+      var state = Fixtures.state(columns: 80, rows: 21)
+      state.receive(line: Fixtures.fixLine(t: 1, x: x, y: y))
+      let screen = renderer.render(state, columns: 80, rows: 24)
+      #expect(screen.text.contains("@"), "the fix at (\(x), \(y)) is covered")
+    }
+  }
+
+  @Test func layersToggleAndColoursCanBeOff() {
+    var renderer = FrameRenderer()
+    var state = walkedState()
+    for _ in 0..<4 { state.perform(.zoom(1.5)) }  // the truth 0.6 m from the fix gets a cell
+    let withTruth = renderer.render(state, columns: 80, rows: 24)
+    #expect(withTruth.text.contains("+"))
+    state.perform(.toggle(.truth))
+    let without = renderer.render(state, columns: 80, rows: 24)
+    #expect(!without.text.contains("+") && without.line(23).contains("hidden: truth"))
+    #expect(withTruth.ansi(colors: true).contains("38;5;"))
+    #expect(!withTruth.ansi(colors: false).contains("38;5;"))
+  }
+
+  @Test func smallAndLargeTerminalsKeepTheMapTheLargestArea() {
+    var renderer = FrameRenderer()
+    for (columns, rows) in [(80, 24), (200, 60)] {
+      var state = walkedState(columns: columns, rows: rows)
+      state.perform(.help)
+      let screen = renderer.render(state, columns: columns, rows: rows)
+      #expect(screen.columns == columns && screen.rows == rows)
+      #expect(screen.text.contains("follow the fix"))
+      #expect(FrameRenderer.mapSize(columns: columns, rows: rows).rows == rows - 3)
+    }
+  }
+
+  @Test func labelsAppearAsTheViewZoomsIn() {
+    var renderer = FrameRenderer()
+    var state = walkedState()
+    let count = { (text: String) in text.components(separatedBy: "Room ").count - 1 }
+    let before = count(renderer.render(state, columns: 80, rows: 24).text)
+    state.perform(.zoom(1.5))
+    state.perform(.zoom(1.5))
+    let zoomed = renderer.render(state, columns: 80, rows: 24).text
+    #expect(before >= 1)
+    #expect(count(zoomed) > before)
+    state.perform(.toggle(.labels))
+    #expect(count(renderer.render(state, columns: 80, rows: 24).text) <= 1)  // the card's only
+  }
+}
