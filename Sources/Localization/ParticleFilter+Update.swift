@@ -130,21 +130,16 @@ extension ParticleFilter {
     for (l, level) in map.levels.enumerated()
     where planOfLevel[l] >= 0 && Double(knownCounts[l]) >= 0.7 * most {
       // Every third cell each way; then again with the offset that fits this level's best cell.
-      func scores(offset: Double) -> [(cell: Int, score: Double)] {
-        var result: [(cell: Int, score: Double)] = []
-        for r in stride(from: 0, to: level.rows, by: 3) {
-          for c in stride(from: 0, to: level.columns, by: 3)
-          where level.inside[r * level.columns + c] {
-            let cell = r * level.columns + c
-            result.append(
-              (
-                cell,
-                settings.likelihoodTemperature
-                  * map.logLikelihood(prepared, level: l, cell: cell, deviceOffset: offset)
-              ))
-          }
+      var sampled: [Int] = []
+      for r in stride(from: 0, to: level.rows, by: 3) {
+        for c in stride(from: 0, to: level.columns, by: 3) where level.inside[r * level.columns + c]
+        {
+          sampled.append(r * level.columns + c)
         }
-        return result
+      }
+      func scores(offset: Double) -> [(cell: Int, score: Double)] {
+        let values = logLikelihoods(prepared, at: sampled.map { (l, $0, offset) })
+        return zip(sampled, values).map { ($0, settings.likelihoodTemperature * $1) }
       }
       guard let first = scores(offset: offsetMean).max(by: { $0.score < $1.score }) else {
         continue
@@ -253,21 +248,16 @@ extension ParticleFilter {
 
   /// Adds `count` particles drawn from the scan's likelihood over every mapped cell.
   func append(count: Int, from prepared: PreparedScan) {
-    var cells: [(level: Int, cell: Int, score: Double)] = []
+    var cells: [(level: Int, cell: Int, offset: Double)] = []
     for (l, level) in map.levels.enumerated() where planOfLevel[l] >= 0 {
-      for cell in level.inside.indices where level.inside[cell] {
-        cells.append(
-          (
-            l, cell,
-            settings.likelihoodTemperature * map.logLikelihood(prepared, level: l, cell: cell)
-          ))
-      }
+      for cell in level.inside.indices where level.inside[cell] { cells.append((l, cell, 0)) }
     }
-    guard let top = cells.map(\.score).max() else { return }
+    let scores = logLikelihoods(prepared, at: cells).map { settings.likelihoodTemperature * $0 }
+    guard let top = scores.max() else { return }
     var cumulative: [Double] = []
     var total = 0.0
-    for c in cells {
-      total += exp(c.score - top)
+    for score in scores {
+      total += exp(score - top)
       cumulative.append(total)
     }
     for _ in 0..<count {
