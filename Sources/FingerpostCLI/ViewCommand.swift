@@ -50,18 +50,19 @@ struct ViewCommand: ParsableCommand {
     }
     let plans = FloorPlanSet(venue: loaded)
     guard !plans.plans.isEmpty else { throw CLIError("\(path): the venue has no levels to draw") }
-    let state = ViewerState(
-      plans: plans, places: PlaceDirectory(venue: loaded, plans: plans),
-      venueName: loaded.name, columns: 80, rows: 21)
-    let colors = !noColor && ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty
-    var session = ViewerSession(state: state, colors: colors, exitAtEndOfInput: exitAtEof)
-    session.pendingLines = early
     let terminal: Terminal
     do {
       terminal = try Terminal()
     } catch {
       throw CLIError(error.description)
     }
+    let map = FrameRenderer.mapSize(columns: terminal.size.columns, rows: terminal.size.rows)
+    let state = ViewerState(
+      plans: plans, places: PlaceDirectory(venue: loaded, plans: plans),
+      venueName: loaded.name, columns: map.columns, rows: map.rows)
+    let colors = !noColor && ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty
+    var session = ViewerSession(state: state, colors: colors, exitAtEndOfInput: exitAtEof)
+    session.pendingLines = early
     session.run(on: terminal)
     terminal.close()
   }

@@ -113,7 +113,11 @@ public struct FrameRenderer {
     }
     input = ""
     if state.paused { input += "  PAUSED, \(state.buffered.count) waiting" }
-    if state.ended { input += "  end of input" }
+    if state.streamless {
+      input += "  no stream: pipe one in"
+    } else if state.ended {
+      input += "  end of input"
+    }
     let hidden = ViewerAction.Layer.allCases.filter { !state.layers.contains($0) }
     if !hidden.isEmpty { input += "  hidden: " + hidden.map(\.rawValue).joined(separator: ",") }
     column = screen.write(input, at: column, first + 1, style: Palette.bar)

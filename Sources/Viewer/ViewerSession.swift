@@ -31,8 +31,9 @@ public struct ViewerSession {
   /// `terminal` and reading the stream from `input`.
   public mutating func run(on terminal: Terminal, input: Int32 = STDIN_FILENO) {
     var size = terminal.size
-    state.resize(columns: size.columns, rows: size.rows)
     applySize(size)
+    // A terminal on standard input is the keyboard, not a stream: read keys from it only.
+    if isatty(input) == 1 { (state.ended, state.streamless) = (true, true) }
     var renderer = FrameRenderer()
     var splitter = LineSplitter()
     var keys = KeyDecoder()

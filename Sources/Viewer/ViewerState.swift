@@ -51,6 +51,8 @@ public struct ViewerState: Sendable {
   public var showingHelp = false
   /// Whether standard input has ended.
   public var ended = false
+  /// Whether there is no stream at all (standard input is the terminal).
+  public var streamless = false
   /// Whether the user asked to quit.
   public internal(set) var quitting = false
   /// How many recent fixes the trail shows.
