@@ -19,13 +19,18 @@ struct VenuePathArgument: ParsableArguments {
   }
 }
 
-/// Loads the venue at `path` and derives its floor plans, or fails with the loader's message.
-func loadPlans(_ path: String) throws -> FloorPlanSet {
+/// Loads the venue at `path`, or fails with the loader's message.
+func loadVenue(_ path: String) throws -> Venue {
   do {
-    return FloorPlanSet(venue: try VenueLoader.load(path: path))
+    return try VenueLoader.load(path: path)
   } catch {
     throw CLIError("\(error)")
   }
+}
+
+/// Loads the venue at `path` and derives its floor plans, or fails with the loader's message.
+func loadPlans(_ path: String) throws -> FloorPlanSet {
+  FloorPlanSet(venue: try loadVenue(path))
 }
 
 /// Reads a survey file, or fails naming it.

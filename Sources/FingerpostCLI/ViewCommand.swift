@@ -42,12 +42,7 @@ struct ViewCommand: ParsableCommand {
     Glibc.close(probe)
     var early: [String] = []
     let path = try venue ?? venueFromStream(readingInto: &early)
-    let loaded: Venue
-    do {
-      loaded = try VenueLoader.load(path: path)
-    } catch {
-      throw CLIError("\(error)")
-    }
+    let loaded = try loadVenue(path)
     let plans = FloorPlanSet(venue: loaded)
     guard !plans.plans.isEmpty else { throw CLIError("\(path): the venue has no levels to draw") }
     let terminal: Terminal
