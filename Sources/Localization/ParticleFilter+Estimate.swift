@@ -8,11 +8,13 @@ extension ParticleFilter {
   public func fix(at t: Double) -> Fix? {
     guard initialized, !x.isEmpty else { return nil }
     let weights = normalizedWeights()
-    var massByPlan: [Int: Double] = [:]
-    for i in weights.indices { massByPlan[Int(plan[i]), default: 0] += weights[i] }
-    guard let best = massByPlan.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) })?.key else {
-      return nil
-    }
+    var massByPlan = [Double](repeating: 0, count: plans.plans.count)
+    for i in weights.indices { massByPlan[Int(plan[i])] += weights[i] }
+    guard
+      let best = massByPlan.indices.max(by: {
+        (massByPlan[$0], -$0) < (massByPlan[$1], -$1)
+      })
+    else { return nil }
     var sum = Point.zero
     var total = 0.0
     for i in weights.indices where Int(plan[i]) == best {
