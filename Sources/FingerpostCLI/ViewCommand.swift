@@ -65,6 +65,11 @@ struct ViewCommand: ParsableCommand {
   /// Reads the stream up to its first record, which must be a `meta` naming the venue; the lines
   /// read are kept for the session.
   func venueFromStream(readingInto lines: inout [String]) throws -> String {
+    guard isatty(STDIN_FILENO) == 0 else {
+      throw CLIError(
+        "no stream on standard input: pipe one in (fingerpost replay … | fingerpost view) or pass --venue"
+      )
+    }
     var splitter = LineSplitter()
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {

@@ -9,7 +9,7 @@ import WiFi
   let records: [StreamRecord] = [
     .meta(
       Meta(
-        venue: "Surveys/office", seed: 42, generator: "fingerpost simulate",
+        venue: "office", venuePath: "Surveys/office", seed: 42, generator: "fingerpost simulate",
         origin: GeoCoordinate(longitude: 24.5, latitude: 60.25))),
     .truth(TruthRecord(t: 0.1, ordinal: 1, x: -3.25, y: 12.5, unit: "u-1", heading: 90)),
     .truth(TruthRecord(t: 0.2, ordinal: 0, x: 0, y: 0, unit: nil, heading: nil)),
@@ -37,6 +37,10 @@ import WiFi
   }
 
   @Test func linesArePinned() {
+    #expect(
+      StreamEncoder.line(records[0])
+        == #"{"type":"meta","schema":1,"venue":"office","venue_path":"Surveys/office","seed":42,"generator":"fingerpost simulate","origin":[24.5,60.25]}"#
+    )
     #expect(
       StreamEncoder.line(records[1])
         == #"{"type":"truth","t":0.1,"ordinal":1,"x":-3.25,"y":12.5,"unit":"u-1","heading":90}"#)

@@ -60,6 +60,12 @@ import WiFi
     let pf = try replay(.pf)
     #expect(pf.lines == (try replay(.pf)).lines)  // same scenario and seed: the same bytes
     #expect(pf.lines.first?.hasPrefix(#"{"type":"meta""#) == true)
+    // The meta record says where the venue is, so `fingerpost view` can draw it.
+    guard case .meta(let meta)? = try? StreamDecoder.record(pf.lines[0][...], line: 1) else {
+      Issue.record("no meta record")
+      return
+    }
+    #expect(meta.venuePath.map { FileManager.default.fileExists(atPath: $0) } == true)
     #expect(pf.lines.count > 50)
     for (i, line) in pf.lines.enumerated() {
       _ = try StreamDecoder.record(line[...], line: i + 1)
