@@ -8,6 +8,8 @@ extension ParticleFilter {
   public func fix(at t: Double) -> Fix? {
     guard initialized, !x.isEmpty else { return nil }
     let weights = normalizedWeights()
+    // Local copies of the arrays read per particle: no exclusivity check on each read.
+    let (x, y, plan) = (self.x, self.y, self.plan)
     var massByPlan = [Double](repeating: 0, count: plans.plans.count)
     for i in weights.indices { massByPlan[Int(plan[i])] += weights[i] }
     guard

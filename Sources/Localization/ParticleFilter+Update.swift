@@ -40,29 +40,35 @@ extension ParticleFilter {
     let grids = map.levels.map {
       (origin: $0.origin, spacing: $0.spacing, columns: $0.columns, rows: $0.rows)
     }
-    // Work on a local offset array (no exclusivity check per particle), put back before use.
+    // Work on local arrays and a local score table (no exclusivity check or retain per
+    // particle on the class's properties); the mutated ones are put back before use.
     var offsets: [Double] = []
     swap(&offsets, &offset)
+    var table = ScoreTable()
+    swap(&table, &scores)
+    let (xs, ys, planOf, weightsBefore, levelOfPlan) = (x, y, plan, logWeight, mapLevel)
+    let offsetWalk = settings.offsetWalk
     // Particles crowd into few cells: score each (level, cell, offset to 0.5 dB) once.
-    scores.reset(expected: n)
+    table.reset(expected: n)
     var slots = [Int32](repeating: -1, count: n)
     var distinct: [(level: Int, cell: Int, offset: Double)] = []
-    for i in 0..<n where logWeight[i] > -.infinity {
-      offsets[i] += rng.gaussian(sigma: settings.offsetWalk)
-      let level = mapLevel[Int(plan[i])]
+    for i in 0..<n where weightsBefore[i] > -.infinity {
+      offsets[i] += rng.gaussian(sigma: offsetWalk)
+      let level = levelOfPlan[Int(planOf[i])]
       guard level >= 0 else { continue }
       let g = grids[level]
-      let column = min(max(Int(((x[i] - g.origin.x) / g.spacing).rounded()), 0), g.columns - 1)
-      let row = min(max(Int(((y[i] - g.origin.y) / g.spacing).rounded()), 0), g.rows - 1)
+      let column = min(max(Int(((xs[i] - g.origin.x) / g.spacing).rounded()), 0), g.columns - 1)
+      let row = min(max(Int(((ys[i] - g.origin.y) / g.spacing).rounded()), 0), g.rows - 1)
       let cell = row * g.columns + column
       let bucket = Int((offsets[i] * 2).rounded())
-      let slot = scores.slot((level << 40) | (cell << 12) | (bucket & 0xFFF))
+      let slot = table.slot((level << 40) | (cell << 12) | (bucket & 0xFFF))
       if slot == distinct.count { distinct.append((level, cell, Double(bucket) / 2)) }
       slots[i] = Int32(slot)
     }
+    swap(&table, &scores)
+    swap(&offsets, &offset)
     let values = logLikelihoods(prepared, at: distinct)
     for i in 0..<n where slots[i] >= 0 { likelihoods[i] = values[Int(slots[i])] }
-    swap(&offsets, &offset)
     // Recovery signal: the weighted mean log-likelihood per known reading, averaged fast and slow.
     let prior = normalizedWeights()
     var mean = 0.0
@@ -72,7 +78,11 @@ extension ParticleFilter {
     mean /= Double(known)
     fastLikelihood = fastLikelihood.map { $0 + settings.recoveryFast * (mean - $0) } ?? mean
     slowLikelihood = slowLikelihood.map { $0 + settings.recoverySlow * (mean - $0) } ?? mean
-    for i in 0..<n { logWeight[i] += settings.likelihoodTemperature * likelihoods[i] }
+    var updated: [Double] = []
+    swap(&updated, &logWeight)
+    let temperature = settings.likelihoodTemperature
+    for i in 0..<n { updated[i] += temperature * likelihoods[i] }
+    swap(&updated, &logWeight)
     let weights = normalizedWeights()
     let ess = 1 / weights.reduce(0) { $0 + $1 * $1 }
     let gap = (slowLikelihood ?? mean) - (fastLikelihood ?? mean)
@@ -181,24 +191,34 @@ extension ParticleFilter {
     var no: [Double] = []
     var nc: [Int8] = []
     var nt: [Float] = []
-    nx.reserveCapacity(n)
+    nx.reserveCapacity(count)
+    ny.reserveCapacity(count)
+    np.reserveCapacity(count)
+    nb.reserveCapacity(count)
+    ns.reserveCapacity(count)
+    no.reserveCapacity(count)
+    nc.reserveCapacity(count)
+    nt.reserveCapacity(count)
     let stepSize = 1 / Double(max(kept, 1))
     var u = rng.uniform() * stepSize
     var cumulative = weights.first ?? 0
     var j = 0
+    // Local copies of the arrays read per particle: no exclusivity check on each read.
+    let (xs, ys, planOf, bias, scales) = (x, y, plan, headingBias, scale)
+    let (offsets, climbs, transits) = (offset, climb, transit)
     for _ in 0..<kept {
       while u > cumulative, j < n - 1 {
         j += 1
         cumulative += weights[j]
       }
-      nx.append(x[j])
-      ny.append(y[j])
-      np.append(plan[j])
-      nb.append(headingBias[j])
-      ns.append(scale[j])
-      no.append(offset[j])
-      nc.append(climb[j])
-      nt.append(transit[j])
+      nx.append(xs[j])
+      ny.append(ys[j])
+      np.append(planOf[j])
+      nb.append(bias[j])
+      ns.append(scales[j])
+      no.append(offsets[j])
+      nc.append(climbs[j])
+      nt.append(transits[j])
       u += stepSize
     }
     (x, y, plan, headingBias, scale, offset) = (nx, ny, np, nb, ns, no)
