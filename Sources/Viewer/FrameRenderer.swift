@@ -162,7 +162,7 @@ public struct FrameRenderer {
       } ?? corners[0]
     drawBox(
       lines, left: left, top: Self.topRows + top, width: width, into: &screen,
-      titleStyle: Style(foreground: 255, background: 238, bold: true))
+      titleStyle: Palette.cardTitle)
   }
 
   /// A bordered box of `lines` with its top-left corner at (`left`, `top`).

@@ -68,11 +68,12 @@ public enum Palette {
   /// Bars: title, floor picker and status.
   public static let bar = Style(foreground: 255, background: 236)
   /// The highlighted (shown) level in the floor picker.
-  public static let shownLevel = Style(foreground: 16, background: 214, bold: true, reverse: false)
+  public static let shownLevel = Style(foreground: 16, background: 214, bold: true)
   /// The level of the latest fix in the floor picker.
   public static let fixLevel = Style(foreground: 196, background: 236, bold: true)
-  /// Card and help boxes.
+  /// Card and help boxes, and the card's first line.
   public static let card = Style(foreground: 255, background: 238)
+  public static let cardTitle = Style(foreground: 255, background: 238, bold: true)
   /// Warnings (bad lines, no fix).
   public static let warning = Style(foreground: 214, background: 236, bold: true)
 }

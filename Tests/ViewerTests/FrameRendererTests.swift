@@ -1,3 +1,4 @@
+import EventStream
 import Foundation
 import Testing
 import Viewer
@@ -84,5 +85,33 @@ import Viewer
     #expect(count(zoomed) > before)
     state.perform(.toggle(.labels))
     #expect(count(renderer.render(state, columns: 80, rows: 24).text) <= 1)  // the card's only
+  }
+}
+
+@Suite struct PlaceCardTests {
+  @Test func theCardNamesTheOccupantAndAmenitiesOfTheFixUnit() throws {
+    let places = PlaceDirectory(venue: Fixtures.officeVenue, plans: Fixtures.office)
+    let (unitID, names) = try #require(places.occupants.min { $0.key < $1.key })
+    let ref = try #require(Fixtures.office.unitRef(id: unitID))
+    let plan = Fixtures.office.plans[ref.plan]
+    let anchor = plan.units[ref.unit].anchorPoint
+    var state = Fixtures.state(columns: 80, rows: 21)
+    state.receive(
+      line: Fixtures.fixLine(t: 1, x: anchor.x, y: anchor.y, ordinal: plan.ordinal))
+    var renderer = FrameRenderer()
+    let text = renderer.render(state, columns: 80, rows: 24).text
+    #expect(text.contains(names[0]))
+    #expect(text.contains(plan.units[ref.unit].category))
+  }
+
+  @Test func aFixWithoutAUnitSaysUnknown() {
+    var state = Fixtures.state(columns: 80, rows: 21)
+    state.apply(
+      .fix(
+        FixRecord(
+          t: 1, lat: nil, lon: nil, x: 0, y: 0, ordinal: 0, levelID: nil, unitID: nil,
+          unitName: nil, accuracy: 9)))
+    var renderer = FrameRenderer()
+    #expect(renderer.render(state, columns: 80, rows: 24).text.contains("│ unknown"))
   }
 }
