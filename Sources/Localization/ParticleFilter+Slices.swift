@@ -34,7 +34,8 @@ extension ParticleFilter {
       transit: Array(transit[range]))
   }
 
-  /// Writes a moved copy back over the particles in `range`.
+  /// Writes a moved copy back over the particles in `range` (a step leaves the step-length
+  /// scales as they were, so they are not copied back).
   func writeSlice(_ slice: ParticleSlice, at range: Range<Int>) {
     x.replaceSubrange(range, with: slice.x)
     y.replaceSubrange(range, with: slice.y)
