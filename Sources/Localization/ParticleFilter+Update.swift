@@ -137,25 +137,46 @@ extension ParticleFilter {
     // As the fingerprint locator does: only levels that know most of the scan's APs compete.
     let knownCounts = map.levels.indices.map { prepared.knownCount(level: $0) }
     let most = Double(knownCounts.max() ?? 0)
-    for (l, level) in map.levels.enumerated()
-    where planOfLevel[l] >= 0 && Double(knownCounts[l]) >= 0.7 * most {
-      // Every third cell each way; then again with the offset that fits this level's best cell.
-      var sampled: [Int] = []
+    let competing = map.levels.indices.filter {
+      planOfLevel[$0] >= 0 && Double(knownCounts[$0]) >= 0.7 * most
+    }
+    // Every third cell each way, scored at the cloud's offset; then again with the offset that
+    // fits each level's best cell. Each pass scores every competing level in one batch.
+    let sampled = competing.map { l in
+      let level = map.levels[l]
+      var cells: [Int] = []
       for r in stride(from: 0, to: level.rows, by: 3) {
         for c in stride(from: 0, to: level.columns, by: 3) where level.inside[r * level.columns + c]
         {
-          sampled.append(r * level.columns + c)
+          cells.append(r * level.columns + c)
         }
       }
-      func scores(offset: Double) -> [(cell: Int, score: Double)] {
-        let values = logLikelihoods(prepared, at: sampled.map { (l, $0, offset) })
-        return zip(sampled, values).map { ($0, settings.likelihoodTemperature * $1) }
+      return cells
+    }
+    func scores(offsets: [Double]) -> [[(cell: Int, score: Double)]] {
+      var points: [(level: Int, cell: Int, offset: Double)] = []
+      for (k, l) in competing.enumerated() {
+        points += sampled[k].map { (l, $0, offsets[k]) }
       }
-      guard let first = scores(offset: offsetMean).max(by: { $0.score < $1.score }) else {
-        continue
+      let values = logLikelihoods(prepared, at: points)
+      var start = 0
+      return sampled.map { cells in
+        let part = values[start..<(start + cells.count)]
+        start += cells.count
+        return zip(cells, part).map { ($0, settings.likelihoodTemperature * $1) }
       }
-      let fitted = map.deviceOffset(prepared, level: l, at: level.center(of: first.cell))
-      let values = scores(offset: fitted).map(\.score)
+    }
+    let first = scores(offsets: competing.map { _ in offsetMean })
+    var fitted = [Double](repeating: offsetMean, count: competing.count)
+    var fits = [Bool](repeating: false, count: competing.count)
+    for (k, l) in competing.enumerated() {
+      guard let best = first[k].max(by: { $0.score < $1.score }) else { continue }
+      fitted[k] = map.deviceOffset(prepared, level: l, at: map.levels[l].center(of: best.cell))
+      fits[k] = true
+    }
+    let second = scores(offsets: fitted)
+    for (k, l) in competing.enumerated() where fits[k] {
+      let values = second[k].map(\.score)
       guard let top = values.max(), top > -.infinity else { continue }
       evidence[l] = top + log(values.reduce(0) { $0 + exp($1 - top) })
     }
