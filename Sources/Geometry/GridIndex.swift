@@ -155,19 +155,25 @@ public struct GridIndex: Sendable {
     // Short moves mostly stay in one cell: test its items without walking.
     let (ca, ra) = Self.cell(of: inside.a, bounds: bounds, size: cellSize, columns, rows)
     let (cb, rb) = Self.cell(of: inside.b, bounds: bounds, size: cellSize, columns, rows)
-    if ca == cb, ra == rb {
-      let cell = ra * columns + ca
-      for k in Int(starts[cell])..<Int(starts[cell + 1]) where test(Int(items[k])) { return true }
-      return false
-    }
-    var found = false
-    forEachCell(along: inside) { cell in
-      for k in Int(starts[cell])..<Int(starts[cell + 1]) where test(Int(items[k])) {
-        found = true
-        return true
+    return starts.withUnsafeBufferPointer { starts in
+      items.withUnsafeBufferPointer { items in
+        if ca == cb, ra == rb {
+          let cell = ra * columns + ca
+          for k in Int(starts[cell])..<Int(starts[cell + 1]) where test(Int(items[k])) {
+            return true
+          }
+          return false
+        }
+        var found = false
+        forEachCell(along: inside) { cell in
+          for k in Int(starts[cell])..<Int(starts[cell + 1]) where test(Int(items[k])) {
+            found = true
+            return true
+          }
+          return false
+        }
+        return found
       }
-      return false
     }
-    return found
   }
 }

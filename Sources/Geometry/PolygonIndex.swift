@@ -55,7 +55,10 @@ public struct SegmentIndex: Sendable {
 
   /// Whether `segment` touches or crosses any indexed segment.
   public func crossesAny(_ segment: Segment) -> Bool {
-    grid.contains(along: segment) { segments[$0].intersects(segment) }
+    // Through a buffer pointer: the test closure then captures no array (no retain per call).
+    segments.withUnsafeBufferPointer { walls in
+      grid.contains(along: segment) { walls[$0].intersects(segment) }
+    }
   }
 
   /// Indices of indexed segments within `distance` metres of `p`.
