@@ -37,6 +37,7 @@ demo: build
 	  --venue Surveys/office
 	$(FINGERPOST) replay Scenarios/S0-office-nominal.yaml --with-truth > .build/demo/s0.ndjson
 	$(FINGERPOST) score .build/demo/s0.ndjson --venue Surveys/office
+	@echo "watch a walk live in the terminal viewer: make view"
 
 ## test: every unit and end-to-end test, then the accuracy gates, the scenario suite against
 ## its checked-in scoreboard and the viewer under tmux (release build).

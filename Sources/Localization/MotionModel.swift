@@ -58,8 +58,15 @@ struct MotionModel: Sendable {
   func move(_ slice: inout ParticleSlice, by step: StepInput, rng: RandomGenerator) {
     let degrees = Double.pi / 180
     let floors = plans.plans
+    // The plan of the previous particle, kept at hand: most particles share a plan, and taking
+    // the plan out of the array for each one would retain and release it every time.
+    var p = -1
+    var floor = floors[0]
     for i in slice.x.indices where slice.logWeight[i] > -.infinity {
-      let p = Int(slice.plan[i])
+      if Int(slice.plan[i]) != p {
+        p = Int(slice.plan[i])
+        floor = floors[p]
+      }
       let from = Point(x: slice.x[i], y: slice.y[i])
       var moved = false
       for _ in 0...settings.wallRetries {
@@ -69,7 +76,7 @@ struct MotionModel: Sendable {
         let length =
           step.length * slice.scale[i] * (1 + rng.gaussian(sigma: settings.stepLengthNoise))
         let to = Point(x: from.x + length * sin(heading), y: from.y + length * cos(heading))
-        if !floors[p].crossesWall(Segment(from, to)) {
+        if !floor.crossesWall(Segment(from, to)) {
           slice.x[i] = to.x
           slice.y[i] = to.y
           moved = true
@@ -111,12 +118,13 @@ struct MotionModel: Sendable {
   /// The connector unit of plan `p` holding `point` whose kind passes `test`.
   func connector(plan p: Int, at point: Point, where test: (ConnectorKind) -> Bool) -> Int? {
     guard connectorBounds[p]?.contains(point) ?? false else { return nil }
-    let units = connectors[p]
-    for c in units.indices
-    where units[c].bounds.contains(point) && test(units[c].kind) && units[c].shape.contains(point) {
-      return c
+    // Through a buffer pointer: no copy (retain) of the plan's connector list per particle.
+    return connectors[p].withUnsafeBufferPointer { units in
+      units.indices.first {
+        units[$0].bounds.contains(point) && test(units[$0].kind)
+          && units[$0].shape.contains(point)
+      }
     }
-    return nil
   }
 
   /// The floor a particle going the way of `climb` reaches through connector `c` of plan `p`:
