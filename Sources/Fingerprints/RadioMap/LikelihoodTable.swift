@@ -115,21 +115,25 @@ extension RadioMap {
   public func logLikelihood(_ scan: PreparedScan, level: Int, cell: Int, deviceOffset: Double = 0)
     -> Double
   {
-    let l = levels[level]
-    let n = l.accessPoints.count
     let half = (LikelihoodTable.degreesOfFreedom + 1) / 2
     let inverseNu = 1 / LikelihoodTable.degreesOfFreedom
     let offset = Float(deviceOffset)
-    var total =
-      l.baseline[cell] + Float(scan.unknown[level]) * Self.unknownAccessPointLogProbability
-    l.table.withUnsafeBufferPointer { e in
-      for (slot, rssi) in scan.known[level] {
-        let i = (cell * n + Int(slot)) * 3
-        let z = (rssi - offset - e[i]) * e[i + 1]
-        total += e[i + 2] - half * log1p(z * z * inverseNu)
+    // The level is read in place (a copy of `Level` would retain each of its arrays, and the
+    // workers that score in parallel would contend for those counts).
+    return levels.withUnsafeBufferPointer { all in
+      let n = all[level].accessPoints.count
+      var total =
+        all[level].baseline[cell] + Float(scan.unknown[level])
+        * Self.unknownAccessPointLogProbability
+      all[level].table.withUnsafeBufferPointer { e in
+        for (slot, rssi) in scan.known[level] {
+          let i = (cell * n + Int(slot)) * 3
+          let z = (rssi - offset - e[i]) * e[i + 1]
+          total += e[i + 2] - half * log1p(z * z * inverseNu)
+        }
       }
+      return Double(total)
     }
-    return Double(total)
   }
 }
 
