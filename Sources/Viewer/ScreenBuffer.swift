@@ -78,13 +78,21 @@ public struct ScreenBuffer: Sendable, Equatable {
     (0..<rows).map(line).joined(separator: "\n")
   }
 
-  /// The frame as terminal output: cursor home, each row with the fewest style changes, no
-  /// clearing (so nothing flickers).
-  public func ansi(colors: Bool) -> String {
-    var out = "\u{1B}[H"
+  /// The frame as terminal output: each row from its first column with the fewest style
+  /// changes, no clearing (so nothing flickers); with `previous` of the same size on screen,
+  /// only the rows that differ from it.
+  public func ansi(colors: Bool, previous: ScreenBuffer? = nil) -> String {
+    let unchanged = { (row: Int) -> Bool in
+      guard let previous, previous.columns == self.columns, previous.rows == self.rows else {
+        return false
+      }
+      let range = (row * self.columns)..<((row + 1) * self.columns)
+      return previous.cells[range] == self.cells[range]
+    }
+    var out = ""
     var current: Style?
-    for row in 0..<rows {
-      if row > 0 { out += "\r\n" }
+    for row in 0..<rows where !unchanged(row) {
+      out += "\u{1B}[\(row + 1);1H"
       for column in 0..<columns {
         let cell = cells[row * columns + column]
         if cell.style != current {

@@ -39,6 +39,8 @@ public struct ViewerSession {
     var keys = KeyDecoder()
     for line in pendingLines { state.receive(line: line) }
     var dirty = true
+    var shown: ScreenBuffer?  // what the terminal shows now
+    var lastFullDraw = -1.0
     var lastDraw = 0.0
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     let start = Date()
@@ -53,8 +55,15 @@ public struct ViewerSession {
           size = current
           applySize(size)
         }
+        // Only changed rows, but the whole frame once a second: something else may have
+        // written to the terminal (a replay's summary on standard error, say).
+        if now() - lastFullDraw >= 1 {
+          shown = nil
+          lastFullDraw = now()
+        }
         let screen = renderer.render(state, columns: size.columns, rows: size.rows)
-        terminal.write(screen.ansi(colors: colors))
+        terminal.write(screen.ansi(colors: colors, previous: shown))
+        shown = screen
         lastDraw = now()
         dirty = false
       }
@@ -76,7 +85,7 @@ public struct ViewerSession {
         let n = read(terminal.signals, &buffer, 64)
         for signal in buffer.prefix(max(n, 0)) {
           if Int32(signal) == SIGWINCH {
-            dirty = true
+            (dirty, shown) = (true, nil)
           } else {
             state.perform(.quit)
           }
@@ -95,6 +104,7 @@ public struct ViewerSession {
         } else if n == 0 || errno != EINTR && errno != EAGAIN {
           if let last = splitter.finish() { state.receive(line: last) }
           state.ended = true
+          shown = nil  // a writer's last words on standard error may be on the screen
           if exitAtEndOfInput { state.perform(.quit) }
         }
         dirty = true

@@ -115,3 +115,19 @@ import Viewer
     #expect(renderer.render(state, columns: 80, rows: 24).text.contains("│ unknown"))
   }
 }
+
+@Suite struct ScreenOutputTests {
+  @Test func onlyChangedRowsAreWrittenAgain() {
+    var a = ScreenBuffer(columns: 4, rows: 3)
+    a.write("abcd", at: 0, 0, style: .plain)
+    var b = a
+    b.write("x", at: 1, 2, style: .plain)
+    let full = b.ansi(colors: false)
+    #expect(full.contains("\u{1B}[1;1H") && full.contains("\u{1B}[3;1H"))
+    let diff = b.ansi(colors: false, previous: a)
+    #expect(!diff.contains("\u{1B}[1;1H") && diff.contains("\u{1B}[3;1H") && diff.contains(" x"))
+    #expect(b.ansi(colors: false, previous: b) == "\u{1B}[0m")
+    // Another size is drawn whole.
+    #expect(b.ansi(colors: false, previous: ScreenBuffer(columns: 5, rows: 3)) == full)
+  }
+}
