@@ -41,7 +41,8 @@ struct ViewCommand: ParsableCommand {
     }
     Glibc.close(probe)
     var early: [String] = []
-    let path = try venue ?? venueFromStream(readingInto: &early)
+    var splitter = LineSplitter()
+    let path = try venue ?? venueFromStream(readingInto: &early, splitter: &splitter)
     let loaded = try loadVenue(path)
     let plans = FloorPlanSet(venue: loaded)
     guard !plans.plans.isEmpty else { throw CLIError("\(path): the venue has no levels to draw") }
@@ -58,19 +59,21 @@ struct ViewCommand: ParsableCommand {
     let colors = !noColor && ProcessInfo.processInfo.environment["NO_COLOR", default: ""].isEmpty
     var session = ViewerSession(state: state, colors: colors, exitAtEndOfInput: exitAtEof)
     session.pendingLines = early
+    session.splitter = splitter  // with the half line read after the meta record, if any
     session.run(on: terminal)
     terminal.close()
   }
 
   /// Reads the stream up to its first record, which must be a `meta` naming the venue; the lines
-  /// read are kept for the session.
-  func venueFromStream(readingInto lines: inout [String]) throws -> String {
+  /// read, and the half line after them in `splitter`, are kept for the session.
+  func venueFromStream(readingInto lines: inout [String], splitter: inout LineSplitter) throws
+    -> String
+  {
     guard isatty(STDIN_FILENO) == 0 else {
       throw CLIError(
         "no stream on standard input: pipe one in (fingerpost replay … | fingerpost view) or pass --venue"
       )
     }
-    var splitter = LineSplitter()
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
       let n = read(STDIN_FILENO, &buffer, buffer.count)

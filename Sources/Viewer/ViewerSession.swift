@@ -19,6 +19,8 @@ public struct ViewerSession {
   public var framesPerSecond = 30.0
   /// Lines read before the session started (the meta line the venue came from).
   public var pendingLines: [String] = []
+  /// The stream's line splitter, holding any half line read before the session started.
+  public var splitter = LineSplitter()
 
   /// A session showing `state`.
   public init(state: ViewerState, colors: Bool, exitAtEndOfInput: Bool) {
@@ -35,7 +37,6 @@ public struct ViewerSession {
     // A terminal on standard input is the keyboard, not a stream: read keys from it only.
     if isatty(input) == 1 { (state.ended, state.streamless) = (true, true) }
     var renderer = FrameRenderer()
-    var splitter = LineSplitter()
     var keys = KeyDecoder()
     for line in pendingLines { state.receive(line: line) }
     var dirty = true

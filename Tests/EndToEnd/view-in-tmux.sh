@@ -83,6 +83,17 @@ grep -q 'shell before the viewer' "$tmp/screen" || fail "the screen before the v
 grep -q 'levels' "$tmp/screen" && fail "the viewer's frame is still on the screen after q"
 pass "the screen is restored after q"
 
+# A stream poured in at once (not paced): the reads that find the meta record also hold the
+# start of the next record; no line may be lost or broken on the way into the view.
+$bin replay Scenarios/S0-office-nominal.yaml --with-truth > "$tmp/s0.ndjson" 2>/dev/null
+expected=$(wc -l < "$tmp/s0.ndjson")
+tmux -L "$socket" kill-session -t view 2>/dev/null
+tmux -L "$socket" new-session -d -s view -x 100 -y 30 "cat $tmp/s0.ndjson | $bin view; sleep 120"
+wait_for 'end of input' 20 || fail "a file poured in never reached its end"
+grep -Eq "lines $expected  end of input" "$tmp/screen" ||
+  fail "a file of $expected lines poured in: lines lost or unreadable"
+pass "a file poured in: all $expected lines read, none bad"
+
 # Every other way out restores the screen too: end of input with --exit-at-eof, Ctrl-C, SIGTERM,
 # and a crash signal (the handler restores the terminal, then dies of the signal: status 139).
 exit_path() {
