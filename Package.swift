@@ -84,7 +84,7 @@ let package = Package(
     .target(name: "CTerminal"),
     .target(
       name: "Viewer",
-      dependencies: ["CTerminal", "Geometry", "IMDF", "FloorPlans", "EventStream"]
+      dependencies: ["CTerminal", "Geometry", "IMDF", "FloorPlans", "EventStream", "Scoring"]
     ),
     .target(
       name: "Radio",

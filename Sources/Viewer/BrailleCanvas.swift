@@ -96,8 +96,12 @@ public struct BrailleCanvas: Sendable, Equatable {
   /// The braille character of cell (`column`, `row`), or nil when it has no dot.
   public func character(_ column: Int, _ row: Int) -> Character? {
     let b = cellBits(column, row)
-    guard b != 0 else { return nil }
-    return Character(Unicode.Scalar(0x2800 + UInt32(b))!)
+    return b == 0 ? nil : Self.character(bits: b)
+  }
+
+  /// The braille character with the dots `bits` (U+2800 order).
+  public static func character(bits: UInt8) -> Character {
+    Character(Unicode.Scalar(0x2800 + UInt32(bits))!)
   }
 
   /// How many dots of cell (`column`, `row`) are set (0…8).

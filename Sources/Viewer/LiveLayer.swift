@@ -86,9 +86,8 @@ struct LiveLayer {
         for column in 0..<layer.canvas.columns {
           let bits = layer.canvas.cellBits(column, row)
           guard bits != 0 else { continue }
-          let merged = bits | map.bits(column, row)
           var cell = screen[column, top + row]
-          cell.character = Character(Unicode.Scalar(0x2800 + UInt32(merged))!)
+          cell.character = BrailleCanvas.character(bits: bits | map.bits(column, row))
           cell.style = layer.style.on(cell.style.background)
           screen[column, top + row] = cell
         }

@@ -2,6 +2,7 @@ import EventStream
 import FloorPlans
 import Foundation
 import Geometry
+import Scoring
 
 /// Everything the viewer shows: the venue, the stream so far, the view and its toggles. Pure:
 /// lines and actions go in, the renderer reads it out; the terminal loop owns one.
@@ -79,7 +80,7 @@ public struct ViewerState: Sendable {
     return plans.plans.firstIndex { $0.ordinal >= 0 } ?? 0
   }
 
-  /// The latest truth record at or before the latest fix (or the latest one at all).
+  /// The latest truth record read.
   public var latestTruth: TruthRecord? { truths.last }
 
   /// Fixes per second of stream time over the recent fixes.
@@ -90,14 +91,10 @@ public struct ViewerState: Sendable {
     return span > 0 ? Double(recent.count - 1) / span : nil
   }
 
-  /// The running 75th percentile of the horizontal error (linear interpolation).
+  /// The running 75th percentile of the horizontal error, metres (linear interpolation, as
+  /// `fingerpost score` reads it by default).
   public var errorP75: Double? {
-    guard !errors.isEmpty else { return nil }
-    let sorted = errors.sorted()
-    let rank = 0.75 * Double(sorted.count - 1)
-    let low = Int(rank.rounded(.down))
-    let high = min(low + 1, sorted.count - 1)
-    return sorted[low] + (sorted[high] - sorted[low]) * (rank - Double(low))
+    errors.isEmpty ? nil : PercentileMethod.linear.quantile(errors, 0.75)
   }
 
   /// The horizontal error of the latest fix, when the stream carries truth.

@@ -65,11 +65,19 @@ import Viewer
     var renderer = FrameRenderer()
     for (columns, rows) in [(80, 24), (200, 60)] {
       var state = walkedState(columns: columns, rows: rows)
-      state.perform(.help)
       let screen = renderer.render(state, columns: columns, rows: rows)
-      #expect(screen.columns == columns && screen.rows == rows)
-      #expect(screen.text.contains("follow the fix"))
-      #expect(FrameRenderer.mapSize(columns: columns, rows: rows).rows == rows - 3)
+      #expect(screen.line(0).contains("levels"))  // one bar row on top …
+      #expect(screen.line(rows - 2).hasPrefix(" t 12.0 s"))  // … two at the bottom …
+      #expect(screen.line(rows - 1).contains("q quit"))
+      // … and every row between is map: the fitted venue's walls reach within a row (the fit's
+      // margin) of its top and bottom.
+      let braille = { (row: Int) in
+        screen.line(row).unicodeScalars.contains { $0.value >= 0x2800 && $0.value <= 0x28FF }
+      }
+      #expect((braille(1) || braille(2)) && (braille(rows - 3) || braille(rows - 4)))
+      #expect(screen.text.contains("@"))
+      state.perform(.help)
+      #expect(renderer.render(state, columns: columns, rows: rows).text.contains("follow the fix"))
     }
   }
 
