@@ -115,6 +115,23 @@ struct MotionModel: Sendable {
     return partner(plan: p, connector: c, at: point, climb: &climb, rng: rng)
   }
 
+  /// After a particle stood at `point` on plan `p`: where an elevator or escalator took it, or
+  /// nil; `elevator` and `escalator` are the chances of a ride in that time. A particle out of
+  /// every connector forgets which way it was climbing.
+  func ride(
+    plan p: Int, at point: Point, climb: inout Int8, elevator: Double, escalator: Double,
+    rng: RandomGenerator
+  ) -> Route.Waypoint? {
+    guard let c = connector(plan: p, at: point, where: { $0 == .elevator || $0 == .escalator })
+    else {
+      if climb != 0, connector(plan: p, at: point, where: { _ in true }) == nil { climb = 0 }
+      return nil
+    }
+    let chance = connectors[p][c].kind == .elevator ? elevator : escalator
+    guard rng.uniform() < chance else { return nil }
+    return partner(plan: p, connector: c, at: point, climb: &climb, rng: rng)
+  }
+
   /// The connector unit of plan `p` holding `point` whose kind passes `test`.
   func connector(plan p: Int, at point: Point, where test: (ConnectorKind) -> Bool) -> Int? {
     guard connectorBounds[p]?.contains(point) ?? false else { return nil }
@@ -148,16 +165,4 @@ struct MotionModel: Sendable {
     return Route.Waypoint(
       plan: target.plan, point: unit.shape.contains(point) ? point : unit.anchorPoint)
   }
-}
-
-/// The state a step changes, for a contiguous range of particles: moved to a worker and back.
-struct ParticleSlice: Sendable {
-  var x: [Double]
-  var y: [Double]
-  var plan: [Int32]
-  var headingBias: [Double]
-  var scale: [Double]
-  var logWeight: [Double]
-  var climb: [Int8]
-  var transit: [Float]
 }

@@ -1,12 +1,6 @@
-extension ParticleSlice {
-  /// A slice of no particles.
-  static let empty = ParticleSlice(
-    x: [], y: [], plan: [], headingBias: [], scale: [], logWeight: [], climb: [], transit: [])
-}
-
 extension ParticleFilter {
-  /// All particles as one slice, moved out of the filter without copying (`range` is 0..<count).
-  func takeSlice(_ range: Range<Int>) -> ParticleSlice {
+  /// All particles as one slice, moved out of the filter without copying.
+  func takeAll() -> ParticleSlice {
     var slice = ParticleSlice.empty
     swap(&slice.x, &x)
     swap(&slice.y, &y)
@@ -19,8 +13,8 @@ extension ParticleFilter {
     return slice
   }
 
-  /// Puts back a slice taken by `takeSlice`.
-  func putSlice(_ slice: ParticleSlice, at range: Range<Int>) {
+  /// Puts back the slice taken by `takeAll`.
+  func putBack(_ slice: ParticleSlice) {
     (x, y, plan, headingBias) = (slice.x, slice.y, slice.plan, slice.headingBias)
     (scale, logWeight, climb, transit) = (slice.scale, slice.logWeight, slice.climb, slice.transit)
   }

@@ -2,7 +2,6 @@ import Fingerprints
 import FloorPlans
 import Foundation
 import Geometry
-import Synchronization
 
 extension ParticleFilter {
   /// Weights the particles by the scan's likelihood at their level, position and device offset;
@@ -110,12 +109,7 @@ extension ParticleFilter {
     guard points.count >= settings.parallelThreshold / 4 else { return score(points.indices) }
     let half = points.count / 2
     let ranges = [0..<half, half..<points.count]
-    let parts = Mutex([[Double]](repeating: [], count: 2))
-    DispatchQueue.concurrentPerform(iterations: 2) { k in
-      let values = score(ranges[k])
-      parts.withLock { $0[k] = values }
-    }
-    return parts.withLock { $0[0] + $0[1] }
+    return concurrentMap(2) { score(ranges[$0]) }.flatMap { $0 }
   }
 
   /// Whether another mapped level explains the scan far better than the level holding most of

@@ -116,28 +116,26 @@ public final class ParticleFilter: Localizer {
     // filter's; the split depends on the count only, so results do not depend on the machine.
     let parts = n >= settings.parallelThreshold ? 2 : 1
     guard parts > 1 else {
-      var slice = takeSlice(0..<n)
+      var slice = takeAll()
       motion.move(&slice, by: step, rng: rng)
-      putSlice(slice, at: 0..<n)
+      putBack(slice)
       return
     }
     let ranges = [0..<n / 2, n / 2..<n]
     let seeds = ranges.map { _ in
       UInt64(rng.uniform() * 4_294_967_296) << 32 | UInt64(rng.uniform() * 4_294_967_296)
     }
-    let slices = Mutex(ranges.map { copySlice($0) })
+    // Each half is handed to its worker through the mutex, so it moves without being copied.
+    let halves = Mutex(ranges.map { Optional(copySlice($0)) })
     let motion = self.motion
-    DispatchQueue.concurrentPerform(iterations: parts) { k in
-      guard let generator = try? RandomGenerator(seed: seeds[k]) else { return }
-      var slice = slices.withLock { all in
-        var taken = ParticleSlice.empty
-        swap(&taken, &all[k])
-        return taken
+    let moved = concurrentMap(parts) { k in
+      var slice = halves.withLock { $0[k].take()! }
+      // A generator GSL cannot allocate leaves its half where it was.
+      if let generator = try? RandomGenerator(seed: seeds[k]) {
+        motion.move(&slice, by: step, rng: generator)
       }
-      motion.move(&slice, by: step, rng: generator)
-      slices.withLock { $0[k] = slice }
+      return slice
     }
-    let moved = slices.withLock { $0 }
     for (k, range) in ranges.enumerated() { writeSlice(moved[k], at: range) }
   }
 
@@ -171,9 +169,9 @@ public final class ParticleFilter: Localizer {
         xs[i] = to.x
         ys[i] = to.y
       }
-      if let target = ride(
-        particle: i, plan: p, at: Point(x: xs[i], y: ys[i]), elevator: elevator,
-        escalator: escalator)
+      if let target = motion.ride(
+        plan: p, at: Point(x: xs[i], y: ys[i]), climb: &climb[i], elevator: elevator,
+        escalator: escalator, rng: rng)
       {
         plan[i] = Int32(target.plan)
         xs[i] = target.point.x
