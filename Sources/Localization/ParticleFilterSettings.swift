@@ -2,7 +2,8 @@
 public struct ParticleFilterSettings: Sendable, Hashable {
   /// Number of particles (the maximum when adaptive).
   public var particles = 2000
-  /// From this many particles on, steps move the cloud in two slices on two workers.
+  /// From this many particles on, steps move the cloud in two slices on two workers; a scan
+  /// scores its distinct (level, cell, offset) triples on two workers from a quarter as many.
   public var parallelThreshold = 1000
   /// With a minimum, the count adapts between it and `particles` by KLD sampling.
   public var minimumParticles: Int?

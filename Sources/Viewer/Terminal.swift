@@ -54,10 +54,10 @@ public final class Terminal {
 
   /// Writes `text` to the terminal.
   public func write(_ text: String) {
-    var bytes = Array(text.utf8)
+    let bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-      let n = bytes.withUnsafeMutableBytes {
+      let n = bytes.withUnsafeBytes {
         Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset)
       }
       if n < 0, errno == EINTR { continue }
