@@ -5,7 +5,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FINGERPOST := .build/release/fingerpost
 
-.PHONY: all deps build demo test accuracy suite suite-check view-check view scoreboard notebooks venues surveys bench format clean
+.PHONY: all deps build demo test accuracy suite suite-check view-check view scoreboard notebooks venues surveys bench fuzz format clean
 SHARED_DATA := ../shared/data
 
 all: build
@@ -117,9 +117,21 @@ surveys: build
 bench: deps
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark --no-progress
 
-## format: format the sources with the checked-in .swift-format.
+## fuzz: every reader's libFuzzer harness (Fuzz/, built with -sanitize=fuzzer,address) for
+## FUZZ_SECONDS each on seed corpora made from the repository's own files; prints executions and
+## crashes per harness and fails on any crash, hang (10 s) or out-of-memory (2 GB).
+## FUZZ_RUNS=N runs N executions per harness instead of a time limit.
+FUZZ_SECONDS ?= 60
+FUZZ_RUNS ?= 0
+fuzz: deps
+	$(SWIFT) build --product fingerpost
+	cd Fuzz && $(SWIFT) build -c release --sanitize=fuzzer --sanitize=address
+	Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_RUNS)
+
+## format: the sources with the checked-in .swift-format.
 format:
-	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Benchmarks
+	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Benchmarks \
+	  Fuzz/Package.swift Fuzz/Sources
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build Benchmarks/.build Fuzz/.build

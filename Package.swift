@@ -8,6 +8,8 @@ let package = Package(
     .executable(name: "fingerpost", targets: ["fingerpost"]),
     .library(name: "Randomness", targets: ["Randomness"]),
     .library(name: "Geometry", targets: ["Geometry"]),
+    .library(name: "JSON", targets: ["JSON"]),
+    .library(name: "ConfigFiles", targets: ["ConfigFiles"]),
     .library(name: "IMDF", targets: ["IMDF"]),
     .library(name: "FloorPlans", targets: ["FloorPlans"]),
     .library(name: "VenueGeneration", targets: ["VenueGeneration"]),

@@ -95,6 +95,16 @@ public struct YAMLMap {
     return i
   }
 
+  /// A boolean, if present: YAML's `true`/`false`, `yes`/`no`, `on`/`off` in any case.
+  public func bool(_ key: String) throws(ConfigurationError) -> Bool? {
+    guard contains(key), let v = entry(key)?.value else { return nil }
+    switch v.scalar?.string.lowercased() {
+    case "true", "yes", "on", "y": return true
+    case "false", "no", "off", "n": return false
+    default: throw fail(key, v, "expected a boolean (true or false)")
+    }
+  }
+
   /// A string, if present (a number or boolean is taken as written).
   public func string(_ key: String) throws(ConfigurationError) -> String? {
     guard contains(key), let v = entry(key)?.value else { return nil }

@@ -34,6 +34,14 @@ public enum StreamDecoder {
       guard let v = json[key]?.intValue else { throw fail("\"\(key)\" must be an integer") }
       return v
     }
+    func seed() throws(StreamError) -> UInt64? {
+      guard let value = json["seed"], !value.isNull else { return nil }
+      // Seeds above 2^53 are not exact in a JSON number; a seed is a whole number in 0…2^64 − 1.
+      guard let n = value.doubleValue, let seed = UInt64(exactly: n) else {
+        throw fail("\"seed\" must be a whole number from 0 to 2^64 − 1")
+      }
+      return seed
+    }
     switch json["type"]?.stringValue {
     case "meta":
       let origin = json["origin"]?.arrayValue.flatMap { a -> GeoCoordinate? in
@@ -46,7 +54,7 @@ public enum StreamDecoder {
         Meta(
           schema: json["schema"]?.intValue ?? 0, venue: json["venue"]?.stringValue,
           venuePath: json["venue_path"]?.stringValue,
-          seed: json["seed"]?.doubleValue.map { UInt64(max($0, 0)) },
+          seed: try seed(),
           generator: json["generator"]?.stringValue ?? "unknown",
           origin: origin))
     case "truth":

@@ -39,7 +39,11 @@ struct ZipSource: ArchiveSource {
   let fileNames: [String]
 
   init(url: URL) throws {
-    archive = try Archive(url: url, accessMode: .read)
+    try self.init(archive: try Archive(url: url, accessMode: .read))
+  }
+
+  init(archive: Archive) throws {
+    self.archive = archive
     let files = archive.filter { $0.type == .file && !$0.path.hasPrefix("__MACOSX/") }
     // Archives made by zipping a folder put every file under "folder/": strip that prefix.
     let prefix =
@@ -59,6 +63,17 @@ struct ZipSource: ArchiveSource {
     guard let entry = entries[name] else { throw CocoaError(.fileNoSuchFile) }
     var data = Data()
     _ = try archive.extract(entry, skipCRC32: false) { data.append($0) }
+    return data
+  }
+}
+
+/// An archive held in memory: file name → bytes (an upload unpacked, or a test fixture).
+struct MemorySource: ArchiveSource {
+  let files: [String: Data]
+  var fileNames: [String] { files.keys.sorted() }
+
+  func data(of name: String) throws -> Data {
+    guard let data = files[name] else { throw CocoaError(.fileNoSuchFile) }
     return data
   }
 }

@@ -22,6 +22,28 @@ public enum VenueLoader {
     return load(source, path: path)
   }
 
+  /// Loads a zipped archive from its bytes (an upload); `path` names it in findings.
+  public static func load(zip data: Data, path: String) throws(VenueLoadError) -> Venue {
+    // ZIPFoundation's in-memory archive leaks its stream when the bytes are not a zip; a
+    // temporary file is closed on every path.
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("fingerpost-upload-\(UUID().uuidString).zip")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let source: ZipSource
+    do {
+      try data.write(to: url)
+      source = try ZipSource(url: url)
+    } catch {
+      throw .unreadableZip(path: path, reason: "\(error)")
+    }
+    return load(source, path: path)
+  }
+
+  /// Loads an archive held in memory (file name → bytes); `path` names it in findings.
+  public static func load(files: [String: Data], path: String) -> Venue {
+    load(MemorySource(files: files), path: path)
+  }
+
   static func load(_ source: any ArchiveSource, path: String) -> Venue {
     var venue = Venue(path: path)
     let present = Set(source.fileNames)

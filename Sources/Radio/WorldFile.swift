@@ -57,7 +57,15 @@ public struct WorldFile: Sendable {
 
   /// Reads and checks a world file.
   public init(contentsOf url: URL) throws(ConfigurationError) {
-    let root = try YAMLMap(contentsOf: url)
+    try self.init(yaml: try YAMLMap(contentsOf: url), url: url)
+  }
+
+  /// Reads and checks a world from `text`, as if it were the file at `url`.
+  public init(text: String, url: URL) throws(ConfigurationError) {
+    try self.init(yaml: try YAMLMap(text: text, file: url.path), url: url)
+  }
+
+  private init(yaml root: YAMLMap, url: URL) throws(ConfigurationError) {
     try root.allowOnly(["version", "venue", "seed", "propagation", "placement", "access_points"])
     if let version = try root.int("version"), version != 1 {
       throw root.error("version", "unsupported world file version \(version) (this tool reads 1)")

@@ -6,7 +6,15 @@ import Radio
 extension Scenario {
   /// Reads a scenario; paths are relative to the file; unknown keys are errors naming key and line.
   public init(contentsOf url: URL) throws(ConfigurationError) {
-    let root = try YAMLMap(contentsOf: url)
+    try self.init(yaml: try YAMLMap(contentsOf: url), url: url)
+  }
+
+  /// Reads a scenario from `text`, as if it were the file at `url` (paths are relative to it).
+  public init(text: String, url: URL) throws(ConfigurationError) {
+    try self.init(yaml: try YAMLMap(text: text, file: url.path), url: url)
+  }
+
+  private init(yaml root: YAMLMap, url: URL) throws(ConfigurationError) {
     try root.allowOnly([
       "version", "name", "venue", "world", "radio_map", "walker", "device", "dead_reckoning",
       "events", "localizer",
@@ -88,7 +96,7 @@ extension Scenario {
       ])
       if let n = try l.int("particles") { localizer.particles = n }
       localizer.minimumParticles = try l.int("minimum_particles")
-      if let known = try l.string("known_start") { localizer.knownStart = known == "true" }
+      if let known = try l.bool("known_start") { localizer.knownStart = known }
       if let r = try l.double("resample_threshold") { localizer.resampleThreshold = r }
       if let r = try l.double("fix_rate") { localizer.fixRate = r }
       guard (10...200_000).contains(localizer.particles) else {

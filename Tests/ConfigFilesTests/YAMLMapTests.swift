@@ -58,3 +58,25 @@ import Testing
     } throws: { ($0 as? ConfigurationError)?.line == 2 }
   }
 }
+
+@Suite struct YAMLBooleanTests {
+  @Test(arguments: [
+    ("yes", true), ("Yes", true), ("true", true), ("on", true), ("no", false), ("false", false),
+    ("OFF", false),
+  ])
+  func booleansAreReadAsYAMLBooleans(text: String, value: Bool) throws {
+    let map = try YAMLMap(text: "flag: \(text)\n", file: "f.yaml")
+    #expect(try map.bool("flag") == value)
+  }
+
+  @Test func aBooleanThatIsNoneIsAnErrorNamingLineAndKey() throws {
+    let map = try YAMLMap(text: "a: 1\nflag: maybe\n", file: "f.yaml")
+    #expect(throws: ConfigurationError.self) { try map.bool("flag") }
+    do {
+      _ = try map.bool("flag")
+    } catch {
+      #expect(error.line == 2)
+      #expect(error.key == "flag")
+    }
+  }
+}

@@ -208,4 +208,29 @@ enum Synthetic {
       "\($0)".contains("not a Fingerpost radio map")
     }
   }
+
+  /// Sizes in a damaged file must be checked before they allocate or overflow (found by fuzzing).
+  @Test func damagedSizesAreRefusedNotTrapped() throws {
+    let file = url()
+    defer { try? FileManager.default.removeItem(at: file) }
+    try RadioMapFile.write(Synthetic.map, to: file)
+    let data = try Data(contentsOf: file)
+    var huge = data
+    huge.replaceSubrange(15..<23, with: [UInt8](repeating: 0xFF, count: 8))  // header length
+    #expect { try RadioMapFile.read(huge, file: "huge.fpmap") } throws: {
+      "\($0)".contains("huge.fpmap") && "\($0)".contains("header length")
+    }
+    let length = Int(data[15..<23].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
+    let header = String(decoding: data[23..<(23 + length)], as: UTF8.self)
+    let columns = try #require(header.range(of: #""columns":\d+"#, options: .regularExpression))
+    var text = header
+    text.replaceSubrange(columns, with: #""columns":4611686018427387904"#)
+    var wide = Data(data[0..<15])
+    withUnsafeBytes(of: UInt64(text.utf8.count).littleEndian) { wide.append(contentsOf: $0) }
+    wide.append(Data(text.utf8))
+    wide.append(data[(23 + length)...])
+    #expect { try RadioMapFile.read(wide, file: "wide.fpmap") } throws: {
+      "\($0)".contains("sizes are damaged")
+    }
+  }
 }

@@ -88,4 +88,23 @@ import ZIPFoundation
       _ = try VenueLoader.load(path: "/no/such/venue")
     }
   }
+
+  @Test func uploadedZipBytesAndFilesInMemoryLoadLikeAFolder() throws {
+    let archive = try TemporaryArchive(MiniVenue.files)
+    defer { archive.remove() }
+    let zipURL = archive.url.appendingPathExtension("zip")
+    defer { try? FileManager.default.removeItem(at: zipURL) }
+    try FileManager.default.zipItem(at: archive.url, to: zipURL)
+    let uploaded = try VenueLoader.load(zip: Data(contentsOf: zipURL), path: "upload.zip")
+    #expect(uploaded.units.count == 2)
+    let inMemory = VenueLoader.load(
+      files: MiniVenue.files.mapValues { Data($0.utf8) }, path: "memory")
+    #expect(inMemory.units.map(\.id).sorted() == uploaded.units.map(\.id).sorted())
+    #expect {
+      _ = try VenueLoader.load(zip: Data("PK not really".utf8), path: "upload.zip")
+    } throws: { error in
+      if case .unreadableZip(let path, _)? = error as? VenueLoadError { return path == "upload.zip" }
+      return false
+    }
+  }
 }

@@ -70,6 +70,12 @@ import Testing
     #expect(s.world.path.hasSuffix("office.world.yaml"))
   }
 
+  @Test(arguments: [("yes", true), ("true", true), ("no", false), ("off", false)])
+  func knownStartIsAYAMLBoolean(text: String, known: Bool) throws {
+    let url = try write(walker + "\nlocalizer: { known_start: \(text) }\n")
+    #expect(try Scenario(contentsOf: url).localizer.knownStart == known)
+  }
+
   @Test(arguments: [
     (
       "walker:\n  start: { unit: A }\n  stops: [{ unit: B }]\n  sped: 2\n",

@@ -35,7 +35,11 @@ public struct ILCPathImporter {
 
   /// Imports one path file.
   public func importFile(_ url: URL) throws -> Result {
-    let data = try Data(contentsOf: url)
+    try importData(try Data(contentsOf: url), file: url)
+  }
+
+  /// Imports the bytes of one path file, as if read from `url` (which names it in problems).
+  public func importData(_ data: Data, file url: URL) throws -> Result {
     var waypoints: [(t: Int64, p: Point)] = []
     var wifi: [(t: Int64, bssid: String, rssi: Double, frequency: Int?, lastSeen: Int64)] = []
     var result = Result(records: [], droppedOutsideWaypoints: 0, staleEntries: 0, problems: [])

@@ -19,7 +19,15 @@ public struct UJIIndoorLocImporter {
   /// Imports one CSV file; malformed rows are reported and skipped.
   public func importFile(_ url: URL) throws -> SurveyFile {
     guard let stream = InputStream(url: url) else { throw CocoaError(.fileReadNoSuchFile) }
-    let reader = try CSVReader(stream: stream, hasHeaderRow: true)
+    return try importRows(try CSVReader(stream: stream, hasHeaderRow: true), file: url)
+  }
+
+  /// Imports CSV `text`, as if read from `url` (which names it in problems).
+  public func importText(_ text: String, file url: URL) throws -> SurveyFile {
+    try importRows(try CSVReader(string: text, hasHeaderRow: true), file: url)
+  }
+
+  func importRows(_ reader: CSVReader, file url: URL) throws -> SurveyFile {
     guard let names = reader.headerRow else { throw CocoaError(.fileReadCorruptFile) }
     let waps = names.enumerated().filter { $0.element.hasPrefix("WAP") }.map {
       ($0.offset, $0.element.lowercased())

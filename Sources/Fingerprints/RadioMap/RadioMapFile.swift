@@ -84,8 +84,12 @@ public enum RadioMapFile {
 
   /// Reads a map; refuses another format version or a truncated file with a clear message.
   public static func read(_ url: URL) throws -> RadioMap {
-    let data = try Data(contentsOf: url, options: .alwaysMapped)
-    var reader = Reader(bytes: data, file: url.path)
+    try read(try Data(contentsOf: url, options: .alwaysMapped), file: url.path)
+  }
+
+  /// Reads a map from its bytes; `file` names it in errors.
+  public static func read(_ data: Data, file: String) throws -> RadioMap {
+    var reader = Reader(bytes: data, file: file)
     guard reader.bytes.starts(with: magic) else {
       throw reader.error("not a Fingerpost radio map file")
     }
@@ -95,7 +99,9 @@ public enum RadioMapFile {
       throw reader.error(
         "radio map format version \(version); this tool reads version \(RadioMap.formatVersion)")
     }
-    let length = Int(try reader.scalar(UInt64.self))
+    guard let length = Int(exactly: try reader.scalar(UInt64.self)) else {
+      throw reader.error("the header length is damaged")
+    }
     let json = try reader.take(length)
     let header: Header
     do {
@@ -103,13 +109,26 @@ public enum RadioMapFile {
     } catch {
       throw reader.error("the header is damaged (\(error))")
     }
+    guard header.origin.map({ $0.count == 2 && $0.allSatisfy(\.isFinite) }) ?? true else {
+      throw reader.error("the header's origin is not [longitude, latitude]")
+    }
     var levels: [RadioMap.Level] = []
-    for h in header.levels {
-      let cells = h.columns * h.rows
-      let n = h.accessPoints
+    for (index, h) in header.levels.enumerated() {
+      guard h.origin.count == 2, h.origin.allSatisfy(\.isFinite), h.spacing.isFinite,
+        h.spacing > 0
+      else {
+        throw reader.error("level \(index): origin or spacing is damaged")
+      }
+      // Sizes come from the file: check them before anything is allocated from them.
+      guard let cells = Reader.product(h.columns, h.rows), let n = Reader.product(h.accessPoints),
+        let tableCount = Reader.product(cells, n, 3), Reader.product(h.points, 2) != nil,
+        Reader.product(h.observations) != nil
+      else {
+        throw reader.error("level \(index): its sizes are damaged")
+      }
       let inside = try reader.array(UInt8.self, count: cells).map { $0 != 0 }
       let aps = try reader.array(Int32.self, count: n)
-      let table = try reader.array(Float.self, count: cells * n * 3)
+      let table = try reader.array(Float.self, count: tableCount)
       let baseline = try reader.array(Float.self, count: cells)
       let xy = try reader.array(Double.self, count: h.points * 2)
       let counts = try reader.array(Int32.self, count: h.points * 2)
@@ -132,7 +151,9 @@ public enum RadioMapFile {
             }))
         o += m
       }
-      guard aps.allSatisfy({ $0 >= 0 && Int($0) < header.bssids.count }) else {
+      guard aps.allSatisfy({ $0 >= 0 && Int($0) < header.bssids.count }),
+        pointAPs.allSatisfy({ $0 >= 0 && Int($0) < header.bssids.count })
+      else {
         throw reader.error("AP index out of range")
       }
       levels.append(
@@ -162,9 +183,21 @@ public enum RadioMapFile {
       RadioMapFileError(file: file, message: message)
     }
 
+    /// The product of non-negative sizes, or nil when one is negative or it overflows.
+    static func product(_ factors: Int...) -> Int? {
+      var result = 1
+      for f in factors {
+        guard f >= 0 else { return nil }
+        let (p, overflow) = result.multipliedReportingOverflow(by: f)
+        if overflow { return nil }
+        result = p
+      }
+      return result
+    }
+
     mutating func take(_ count: Int) throws -> Data {
-      guard count >= 0, offset + count <= bytes.count else {
-        throw error("truncated: needs \(offset + count) bytes, has \(bytes.count)")
+      guard count >= 0, count <= bytes.count - offset else {
+        throw error("truncated: needs \(count) more bytes at offset \(offset), has \(bytes.count)")
       }
       defer { offset += count }
       let start = bytes.startIndex + offset
@@ -177,7 +210,10 @@ public enum RadioMapFile {
     }
 
     mutating func array<T>(_: T.Type, count: Int) throws -> [T] {
-      let slice = try take(count * MemoryLayout<T>.stride)
+      guard let byteCount = Self.product(count, MemoryLayout<T>.stride) else {
+        throw error("an array size is damaged")
+      }
+      let slice = try take(byteCount)
       return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
         slice.withUnsafeBytes { raw in
           if let base = raw.baseAddress, count > 0 {

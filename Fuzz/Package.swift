@@ -1,0 +1,31 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// libFuzzer harnesses for every reader of Fingerpost, kept out of the main package so that
+// `swift test` does not build them. Build and run: `make fuzz` (see README.md here).
+/// A fuzz target in `Sources/NAME`: one `LLVMFuzzerTestOneInput` over Fingerpost `modules`.
+func harness(_ name: String, _ modules: [String]) -> Target {
+  .executableTarget(
+    name: name,
+    dependencies: modules.map { .product(name: $0, package: "Fingerpost") }
+  )
+}
+
+let package = Package(
+  name: "FingerpostFuzz",
+  platforms: [.macOS(.v14)],
+  dependencies: [.package(name: "Fingerpost", path: "..")],
+  targets: [
+    harness("FuzzJSON", ["JSON"]),
+    harness("FuzzVenueFiles", ["IMDF", "FloorPlans"]),
+    harness("FuzzVenueZip", ["IMDF"]),
+    harness("FuzzSurvey", ["Fingerprints"]),
+    harness("FuzzUJI", ["Fingerprints"]),
+    harness("FuzzILC", ["Fingerprints"]),
+    harness("FuzzScenario", ["Simulation"]),
+    harness("FuzzWorld", ["Radio"]),
+    harness("FuzzEventStream", ["EventStream"]),
+    harness("FuzzRadioMap", ["Fingerprints"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Runs every fuzz harness for SECONDS (or RUNS executions) on seed corpora made from the
+# repository's own files, prints executions and crashes per harness, and fails on any crash,
+# timeout or out-of-memory. usage: Fuzz/run.sh SECONDS [RUNS]   (from the repository root)
+set -uo pipefail
+seconds=${1:-60}
+runs=${2:-0}
+bin=${FUZZ_BIN:-Fuzz/.build/release}
+work=${FUZZ_WORK:-.build/fuzz}
+harnesses=(FuzzJSON FuzzVenueFiles FuzzVenueZip FuzzSurvey FuzzUJI FuzzILC FuzzScenario FuzzWorld
+  FuzzEventStream FuzzRadioMap)
+[ -n "${FUZZ_ONLY:-}" ] && read -r -a harnesses <<< "$FUZZ_ONLY"
+mkdir -p "$work/seeds" "$work/artifacts"
+rm -rf "$work/seeds"/* "$work/artifacts"/*
+# A small radio map for the map reader's seed: six survey lines ingested without a venue.
+head -n 6 Surveys/office-8m.survey.ndjson > "$work/map-survey.ndjson"
+.build/debug/fingerpost ingest "$work/map-survey.ndjson" --grid 4 -o "$work/small.fpmap" >/dev/null \
+  || exit 1
+python3 Fuzz/seeds.py . "$work/seeds" "$work/small.fpmap" || exit 1
+# Swift's own crash backtracer would take libFuzzer's signal; Swift globals that live for the
+# whole process are not leaks.
+export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0
+failed=0
+printf '%-16s %12s %10s %8s  %s\n' harness executions "exec/s" crashes result
+for h in "${harnesses[@]}"; do
+  corpus="$work/corpus/$h"
+  mkdir -p "$corpus"
+  log="$work/$h.log"
+  limits=(-max_total_time="$seconds")
+  [ "$runs" != 0 ] && limits=(-runs="$runs")
+  "$bin/$h" "$corpus" "$work/seeds/$h" "${limits[@]}" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
+    -max_len=16384 -print_final_stats=1 -artifact_prefix="$work/artifacts/$h-" > "$log" 2>&1
+  status=$?
+  executions=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
+  speed=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
+  crashes=$(ls "$work/artifacts" 2>/dev/null | grep -c "^$h-" || true)
+  result=ok
+  if [ $status -ne 0 ]; then
+    result="FAILED (exit $status, see $log)"
+    failed=1
+  fi
+  printf '%-16s %12s %10s %8s  %s\n' "$h" "${executions:-?}" "${speed:-?}" "$crashes" "$result"
+done
+exit $failed

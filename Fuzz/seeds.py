@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Seed corpora for the fuzz harnesses, made from the repository's own files.
+
+usage: seeds.py REPO_ROOT OUT_DIR [RADIO_MAP]  (writes OUT_DIR/<Harness>/<seed files>)
+Seeds are kept small (a few kB) so that libFuzzer runs many executions a second.
+"""
+import io, json, os, pathlib, shutil, sys, zipfile
+
+root, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+radio_map = sys.argv[3] if len(sys.argv) > 3 else None
+
+
+def put(harness, name, data):
+    folder = out / harness
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_bytes(data if isinstance(data, bytes) else data.encode())
+
+
+def small_collection(path, count):
+    """The first `count` features of a GeoJSON FeatureCollection, re-serialized."""
+    collection = json.loads(path.read_text())
+    collection["features"] = collection["features"][:count]
+    return json.dumps(collection)
+
+
+for venue in ["office", "mall"]:
+    folder = root / "Surveys" / venue
+    for name in ["manifest.json", "venue.geojson", "level.geojson", "building.geojson"]:
+        put("FuzzJSON", f"{venue}-{name}", (folder / name).read_bytes())
+    put("FuzzVenueFiles", f"{venue}-units", small_collection(folder / "unit.geojson", 4))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in ["manifest.json", "venue.geojson", "level.geojson"]:
+            archive.writestr(f"{venue}/{name}", (folder / name).read_bytes())
+        for name in ["unit.geojson", "opening.geojson"]:
+            archive.writestr(f"{venue}/{name}", small_collection(folder / name, 3))
+    put("FuzzVenueZip", f"{venue}.zip", buffer.getvalue())
+
+survey = (root / "Surveys" / "office-8m.survey.ndjson").read_text().splitlines()
+put("FuzzSurvey", "office-8m-head", "\n".join(survey[:4]) + "\n")
+put("FuzzSurvey", "office-8m-latlon", survey[0] + "\n" + survey[5].replace('"x":', '"lon":24.9389,"xx":') + "\n")
+put("FuzzJSON", "survey-line", survey[1])
+
+wap = ",".join(f"WAP{i:03d}" for i in range(1, 6))
+put("FuzzUJI", "small.csv",
+    f"{wap},LONGITUDE,LATITUDE,FLOOR,BUILDINGID,SPACEID,RELATIVEPOSITION,USERID,PHONEID,TIMESTAMP\n"
+    "100,-70,100,-85,100,-7640.2,4864960.1,2,1,106,2,2,23,1371713733\n"
+    "-60,100,-95,100,100,-7632.1,4864982.2,0,0,107,1,2,13,1371713805\n")
+
+put("FuzzILC", "walk.txt",
+    "#\tstartTime:1574559495255\n"
+    "#\tSiteID:s\tSiteName:site\tFloorId:f\tFloorName:F1\n"
+    "#\tBrand:OPPO\tModel:PBCM10\n"
+    "1574559495263\tTYPE_WAYPOINT\t81.317215\t93.31349\n"
+    "1574559495401\tTYPE_ACCELEROMETER\t-0.85\t1.82\t9.82\t2\n"
+    "1574559496401\tTYPE_WIFI\tshop\t0e:74:9c:a7:b2:e4\t-43\t5765\t1574559496380\n"
+    "1574559496401\tTYPE_WIFI\tcafe\t1e:74:9c:a7:b2:e4\t-61\t2437\t1574559496100\n"
+    "1574559498401\tTYPE_WIFI\tshop\t0e:74:9c:a7:b2:e4\t-45\t5765\t1574559498380\n"
+    "1574559499263\tTYPE_WAYPOINT\t85.0\t95.5\n")
+
+for path in sorted((root / "Scenarios").glob("*.yaml")):
+    put("FuzzScenario", path.name, path.read_bytes())
+for path in sorted((root / "Surveys").glob("*.world.yaml")):
+    put("FuzzWorld", path.name, path.read_bytes())
+
+put("FuzzEventStream", "walk.ndjson", "\n".join([
+    '{"type":"meta","schema":1,"venue":"office","venue_path":"Surveys/office","seed":7,"generator":"fingerpost simulate","origin":[24.93894,60.1701]}',
+    '{"type":"truth","t":0.1,"ordinal":0,"x":1.5,"y":-2.25,"unit":"u1","heading":90,"checkpoint":true}',
+    '{"type":"step","t":0.5,"length":0.7,"heading":91.5}',
+    '{"type":"step","t":1.0,"speed":1.3,"heading":92}',
+    '{"type":"scan","t":2,"device":"phone","readings":[["02:fb:00:00:00:24",-65,2412],["02:fb:00:00:07:24",-77]]}',
+    '{"type":"fix","t":2,"lat":60.17,"lon":24.93,"x":1.2,"y":-2.0,"ordinal":0,"level_id":"l0","unit_id":"u1","unit_name":"Room \\"A\\"","accuracy_m":3.5,"course":88,"speed":1.2}',
+    '{"type":"particles","t":2,"points":[[1,2,0],[1.5,2.5,0]]}',
+    '{"type":"score","metrics":{"p75":1.2}}',
+]) + "\n")
+
+if radio_map:
+    put("FuzzRadioMap", "small.fpmap", pathlib.Path(radio_map).read_bytes())

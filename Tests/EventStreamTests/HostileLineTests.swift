@@ -1,0 +1,39 @@
+import EventStream
+import Testing
+
+/// Lines a fuzzer or a careless writer produces: each is refused with its line number, never a trap.
+@Suite struct HostileLineTests {
+  @Test(arguments: ["1e20", "-1", "1.5", "\"7\"", "18446744073709551616"])
+  func aSeedThatIsNoWholeUInt64IsRefused(seed: String) {
+    let line = #"{"type":"meta","schema":1,"generator":"x","seed":"# + seed + "}"
+    #expect(throws: StreamError.self) { try StreamDecoder.record(line[...], line: 3) }
+    do {
+      _ = try StreamDecoder.record(line[...], line: 3)
+    } catch {
+      #expect(error.line == 3)
+      #expect(error.message.contains("\"seed\""))
+    }
+  }
+
+  @Test func aWholeSeedIsRead() throws {
+    let line = #"{"type":"meta","schema":1,"generator":"x","seed":9007199254740992}"#
+    guard case .meta(let meta) = try StreamDecoder.record(line[...], line: 1) else {
+      Issue.record("not a meta record")
+      return
+    }
+    #expect(meta.seed == 9_007_199_254_740_992)
+  }
+
+  @Test func aStreamWithHostileLinesKeepsTheRest() {
+    let text = """
+      {"type":"meta","schema":1,"generator":"x","seed":1e300}
+      {"type":"truth","t":1,"ordinal":1e300,"x":0,"y":0}
+      {"type":"step","t":1,"length":0.7,"heading":90}
+      [1]
+      """
+    var skipped: [Int] = []
+    let records = StreamDecoder.records(in: Array(text.utf8)) { skipped.append($0.line) }
+    #expect(skipped == [1, 2, 4])
+    #expect(records.map(\.line) == [3])
+  }
+}
