@@ -1,11 +1,17 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// Layers, lowest first (see README "Modules"): a module imports only modules above it here.
+//   FingerpostCore (the concept values and errors) ← Geometry
+//   IMDF, FloorPlans, Radio, Fingerprints, Motion, Localization, Simulation, Scoring, EventStream
+//   Replay → Workflows (the application layer) → Viewer, FingerpostCLI (front ends)
+
 let package = Package(
   name: "Fingerpost",
   platforms: [.macOS(.v14)],
   products: [
     .executable(name: "fingerpost", targets: ["fingerpost"]),
+    .library(name: "FingerpostCore", targets: ["FingerpostCore"]),
     .library(name: "Randomness", targets: ["Randomness"]),
     .library(name: "Geometry", targets: ["Geometry"]),
     .library(name: "JSON", targets: ["JSON"]),
@@ -13,7 +19,6 @@ let package = Package(
     .library(name: "IMDF", targets: ["IMDF"]),
     .library(name: "FloorPlans", targets: ["FloorPlans"]),
     .library(name: "VenueGeneration", targets: ["VenueGeneration"]),
-    .library(name: "WiFi", targets: ["WiFi"]),
     .library(name: "Radio", targets: ["Radio"]),
     .library(name: "Fingerprints", targets: ["Fingerprints"]),
     .library(name: "EventStream", targets: ["EventStream"]),
@@ -22,12 +27,14 @@ let package = Package(
     .library(name: "Replay", targets: ["Replay"]),
     .library(name: "Scoring", targets: ["Scoring"]),
     .library(name: "Simulation", targets: ["Simulation"]),
+    .library(name: "Workflows", targets: ["Workflows"]),
     .library(name: "Viewer", targets: ["Viewer"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
   ],
@@ -40,78 +47,103 @@ let package = Package(
     ),
     .target(name: "Randomness", dependencies: ["CGSL"]),
     .target(name: "Geometry"),
+    .target(name: "FingerpostCore", dependencies: ["Geometry"]),
     .target(name: "JSON"),
     .target(
+      name: "ConfigFiles",
+      dependencies: ["FingerpostCore", .product(name: "Yams", package: "Yams")]
+    ),
+    .target(
       name: "IMDF",
-      dependencies: ["Geometry", "JSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+      dependencies: [
+        "Geometry", "FingerpostCore", "JSON",
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ]
     ),
     .target(
       name: "FloorPlans",
       dependencies: [
-        "Geometry", "IMDF", .product(name: "HeapModule", package: "swift-collections"),
+        "Geometry", "FingerpostCore", "IMDF",
+        .product(name: "HeapModule", package: "swift-collections"),
       ]
     ),
     .target(name: "VenueGeneration", dependencies: ["Geometry", "IMDF"]),
-    .target(name: "WiFi"),
-    .target(name: "Motion", dependencies: ["Geometry", "Randomness"]),
-    .target(
-      name: "Localization",
-      dependencies: ["Geometry", "FloorPlans", "Fingerprints", "Motion", "Randomness", "WiFi"]
-    ),
-    .target(name: "EventStream", dependencies: ["Geometry", "WiFi", "JSON"]),
-    .target(name: "Scoring", dependencies: ["Geometry"]),
+    .target(name: "Motion", dependencies: ["Geometry", "FingerpostCore", "Randomness"]),
     .target(
       name: "Fingerprints",
       dependencies: [
-        "Geometry", "FloorPlans", "WiFi", "JSON", .product(name: "CSV", package: "CSV.swift"),
+        "Geometry", "FingerpostCore", "FloorPlans", "JSON",
+        .product(name: "CSV", package: "CSV.swift"),
       ]
     ),
     .target(
+      name: "Radio",
+      dependencies: ["Geometry", "FingerpostCore", "FloorPlans", "Randomness", "ConfigFiles"]
+    ),
+    .target(
+      name: "Localization",
+      dependencies: [
+        "Geometry", "FingerpostCore", "FloorPlans", "Fingerprints", "Motion", "Randomness",
+      ]
+    ),
+    .target(name: "EventStream", dependencies: ["Geometry", "FingerpostCore", "JSON"]),
+    .target(name: "Scoring", dependencies: ["Geometry", "FingerpostCore"]),
+    .target(
       name: "Simulation",
       dependencies: [
-        "Geometry", "FloorPlans", "Radio", "Fingerprints", "Randomness", "WiFi", "Motion",
-        "ConfigFiles",
+        "Geometry", "FingerpostCore", "FloorPlans", "Radio", "Fingerprints", "Randomness",
+        "Motion", "ConfigFiles",
       ]
     ),
     .target(
       name: "Replay",
       dependencies: [
-        "Geometry", "FloorPlans", "Fingerprints", "Motion", "Localization", "Simulation",
-        "EventStream",
-        "Randomness", "WiFi",
+        "Geometry", "FingerpostCore", "IMDF", "FloorPlans", "Fingerprints", "Motion",
+        "Localization", "Simulation", "EventStream", "Scoring", "Randomness",
       ]
     ),
-    .target(name: "ConfigFiles", dependencies: [.product(name: "Yams", package: "Yams")]),
+    // The application layer both front ends (the command line, the service) call.
+    .target(
+      name: "Workflows",
+      dependencies: [
+        "Geometry", "FingerpostCore", "JSON", "IMDF", "FloorPlans", "Radio", "Fingerprints",
+        "Motion", "Localization", "Simulation", "EventStream", "Scoring", "Replay",
+        "Randomness", "ConfigFiles", .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     // C shim for the terminal: raw mode, size, and restoring it from signal handlers.
     .target(name: "CTerminal"),
     .target(
       name: "Viewer",
-      dependencies: ["CTerminal", "Geometry", "IMDF", "FloorPlans", "EventStream", "Scoring"]
-    ),
-    .target(
-      name: "Radio",
       dependencies: [
-        "Geometry", "FloorPlans", "Randomness", "WiFi", "ConfigFiles",
+        "CTerminal", "Geometry", "FingerpostCore", "IMDF", "FloorPlans", "EventStream",
+        "Scoring",
       ]
     ),
     .target(
       name: "FingerpostCLI",
       dependencies: [
-        "Geometry", "IMDF", "FloorPlans", "VenueGeneration", "Randomness", "WiFi", "Radio",
-        "Fingerprints", "ConfigFiles", "Simulation", "EventStream", "Motion", "Localization",
-        "Replay", "Scoring", "Viewer", "CTerminal",
+        "Geometry", "FingerpostCore", "IMDF", "FloorPlans", "VenueGeneration", "Radio",
+        "Fingerprints", "Simulation", "EventStream", "Localization", "Replay", "Scoring",
+        "Workflows", "Viewer", "CTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .executableTarget(name: "fingerpost", dependencies: ["FingerpostCLI"]),
 
-    .target(name: "TestSupport", dependencies: ["IMDF", "Geometry"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["IMDF", "Geometry", "Fingerprints", "Workflows"],
+      path: "Tests/TestSupport"),
     .testTarget(name: "RandomnessTests", dependencies: ["Randomness"]),
     .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+    .testTarget(name: "FingerpostCoreTests", dependencies: ["FingerpostCore", "Geometry"]),
+    .testTarget(name: "ConfigFilesTests", dependencies: ["ConfigFiles", "FingerpostCore"]),
     .testTarget(
       name: "IMDFTests",
       dependencies: [
-        "IMDF", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        "IMDF", "FingerpostCore", "TestSupport",
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ]
     ),
     .testTarget(name: "FloorPlansTests", dependencies: ["FloorPlans", "IMDF", "TestSupport"]),
@@ -119,38 +151,54 @@ let package = Package(
       name: "VenueGenerationTests",
       dependencies: ["VenueGeneration", "FloorPlans", "IMDF", "TestSupport"]
     ),
-    .testTarget(name: "WiFiTests", dependencies: ["WiFi"]),
-    .testTarget(name: "MotionTests", dependencies: ["Motion", "Randomness"]),
+    .testTarget(name: "MotionTests", dependencies: ["Motion", "FingerpostCore", "Randomness"]),
     .testTarget(
       name: "LocalizationTests",
       dependencies: [
-        "Localization", "Fingerprints", "FloorPlans", "IMDF", "Randomness", "WiFi", "TestSupport",
+        "Localization", "Fingerprints", "FloorPlans", "IMDF", "Randomness", "FingerpostCore",
+        "TestSupport",
       ]
     ),
     .testTarget(
-      name: "EventStreamTests", dependencies: ["EventStream", "WiFi", "Geometry", "JSON"]),
-    .testTarget(name: "ScoringTests", dependencies: ["Scoring", "Geometry", "Randomness"]),
-    .testTarget(name: "FingerprintsTests", dependencies: ["Fingerprints", "WiFi", "TestSupport"]),
+      name: "EventStreamTests", dependencies: ["EventStream", "FingerpostCore", "Geometry", "JSON"]
+    ),
+    .testTarget(
+      name: "ScoringTests", dependencies: ["Scoring", "FingerpostCore", "Geometry", "Randomness"]),
+    .testTarget(
+      name: "FingerprintsTests", dependencies: ["Fingerprints", "FingerpostCore", "TestSupport"]
+    ),
     .testTarget(
       name: "SimulationTests",
-      dependencies: ["Simulation", "Radio", "Fingerprints", "FloorPlans", "IMDF", "TestSupport"]
+      dependencies: [
+        "Simulation", "Radio", "Fingerprints", "FloorPlans", "IMDF", "FingerpostCore",
+        "TestSupport",
+      ]
     ),
-    .testTarget(name: "ConfigFilesTests", dependencies: ["ConfigFiles"]),
     .testTarget(
       name: "ViewerTests",
-      dependencies: ["Viewer", "EventStream", "FloorPlans", "IMDF", "Geometry", "TestSupport"],
+      dependencies: [
+        "Viewer", "EventStream", "FloorPlans", "IMDF", "Geometry", "FingerpostCore", "TestSupport",
+      ],
       exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "RadioTests",
-      dependencies: ["Radio", "FloorPlans", "IMDF", "Randomness", "WiFi", "TestSupport"]),
+      dependencies: ["Radio", "FloorPlans", "IMDF", "Randomness", "FingerpostCore", "TestSupport"]
+    ),
+    .testTarget(
+      name: "WorkflowsTests",
+      dependencies: [
+        "Workflows", "FingerpostCore", "Fingerprints", "FloorPlans", "Localization", "Replay",
+        "Scoring", "EventStream", "Geometry", "JSON", "TestSupport",
+      ]
+    ),
     .testTarget(
       name: "FingerpostCLITests",
       dependencies: [
-        "FingerpostCLI", "Fingerprints", "Motion", "Replay", "Scoring", "EventStream", "Geometry",
-        "JSON",
-        "WiFi", "TestSupport",
-      ]),
+        "FingerpostCLI", "Workflows", "Fingerprints", "Motion", "Replay", "Scoring", "EventStream",
+        "Geometry", "JSON", "FingerpostCore", "TestSupport",
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -26,12 +26,12 @@ let package = Package(
   targets: [
     benchmark("FloorPlanBenchmarks", ["IMDF", "FloorPlans", "Geometry"]),
     benchmark("RadioBenchmarks", ["IMDF", "FloorPlans", "Geometry", "Radio", "Randomness"]),
-    benchmark("FingerprintBenchmarks", ["Fingerprints", "Geometry", "WiFi"]),
+    benchmark("FingerprintBenchmarks", ["Fingerprints", "Geometry", "FingerpostCore"]),
     benchmark(
       "LocalizationBenchmarks",
       [
         "Localization", "Fingerprints", "FloorPlans", "IMDF", "Radio", "Randomness", "Simulation",
-        "WiFi", "EventStream", "Replay",
+        "FingerpostCore", "EventStream", "Replay",
       ]),
     benchmark("ViewerBenchmarks", ["Viewer", "EventStream", "FloorPlans", "IMDF", "Geometry"]),
   ]

@@ -1,3 +1,4 @@
+import FingerpostCore
 import Foundation
 import Yams
 
@@ -10,30 +11,30 @@ public struct YAMLMap {
   let line: Int?
 
   /// Parses `text` whose top level must be a mapping.
-  public init(text: String, file: String) throws(ConfigurationError) {
+  public init(text: String, file: String) throws(FingerpostError) {
     let node: Node?
     do {
       node = try Yams.compose(yaml: text)
     } catch {
       let message = "\(error)"
       let line = message.split(separator: ":").first.flatMap { Int($0) }
-      throw ConfigurationError(file: file, line: line, key: nil, "not valid YAML: \(message)")
+      throw FingerpostError(.malformed, file: file, line: line, "not valid YAML: \(message)")
     }
     guard let mapping = node?.mapping else {
-      throw ConfigurationError(
-        file: file, line: node?.mark?.line, key: nil, "the top level must be a mapping")
+      throw FingerpostError(
+        .malformed, file: file, line: node?.mark?.line, "the top level must be a mapping")
     }
     self.init(mapping: mapping, file: file, path: "", line: node?.mark?.line)
   }
 
   /// Reads and parses the file at `url`.
-  public init(contentsOf url: URL) throws(ConfigurationError) {
+  public init(contentsOf url: URL) throws(FingerpostError) {
     let text: String
     do {
       text = try String(contentsOf: url, encoding: .utf8)
     } catch {
-      throw ConfigurationError(
-        file: url.path, line: nil, key: nil, "cannot be read: \(error.localizedDescription)")
+      throw FingerpostError(
+        .unreadable, file: url.path, "cannot be read: \(error.localizedDescription)")
     }
     try self.init(text: text, file: url.path)
   }
@@ -49,12 +50,12 @@ public struct YAMLMap {
   public var keys: [String] { mapping.compactMap { $0.key.string } }
 
   /// Throws on the first key not in `allowed`.
-  public func allowOnly(_ allowed: Set<String>) throws(ConfigurationError) {
+  public func allowOnly(_ allowed: Set<String>) throws(FingerpostError) {
     for (key, _) in mapping {
       let name = key.string ?? "\(key)"
       guard allowed.contains(name) else {
-        throw ConfigurationError(
-          file: file, line: key.mark?.line, key: qualified(name),
+        throw FingerpostError(
+          .invalidValue, file: file, line: key.mark?.line, field: qualified(name),
           "unknown key (expected one of: \(allowed.sorted().joined(separator: ", ")))")
       }
     }
@@ -67,8 +68,9 @@ public struct YAMLMap {
     return nil
   }
 
-  private func fail(_ key: String, _ node: Node, _ message: String) -> ConfigurationError {
-    ConfigurationError(file: file, line: node.mark?.line, key: qualified(key), message)
+  private func fail(_ key: String, _ node: Node, _ message: String) -> FingerpostError {
+    FingerpostError(
+      .invalidValue, file: file, line: node.mark?.line, field: qualified(key), message)
   }
 
   /// Whether `key` is present (and not null).
@@ -78,7 +80,7 @@ public struct YAMLMap {
   }
 
   /// A number, if present.
-  public func double(_ key: String) throws(ConfigurationError) -> Double? {
+  public func double(_ key: String) throws(FingerpostError) -> Double? {
     guard contains(key), let v = entry(key)?.value else { return nil }
     guard let d = v.scalar.flatMap({ Double($0.string) }), d.isFinite else {
       throw fail(key, v, "expected a number")
@@ -87,7 +89,7 @@ public struct YAMLMap {
   }
 
   /// An integer, if present.
-  public func int(_ key: String) throws(ConfigurationError) -> Int? {
+  public func int(_ key: String) throws(FingerpostError) -> Int? {
     guard contains(key), let v = entry(key)?.value else { return nil }
     guard let i = v.scalar.flatMap({ Int($0.string) }) else {
       throw fail(key, v, "expected an integer")
@@ -96,7 +98,7 @@ public struct YAMLMap {
   }
 
   /// A boolean, if present: YAML's `true`/`false`, `yes`/`no`, `on`/`off` in any case.
-  public func bool(_ key: String) throws(ConfigurationError) -> Bool? {
+  public func bool(_ key: String) throws(FingerpostError) -> Bool? {
     guard contains(key), let v = entry(key)?.value else { return nil }
     switch v.scalar?.string.lowercased() {
     case "true", "yes", "on", "y": return true
@@ -106,14 +108,14 @@ public struct YAMLMap {
   }
 
   /// A string, if present (a number or boolean is taken as written).
-  public func string(_ key: String) throws(ConfigurationError) -> String? {
+  public func string(_ key: String) throws(FingerpostError) -> String? {
     guard contains(key), let v = entry(key)?.value else { return nil }
     guard let s = v.scalar?.string else { throw fail(key, v, "expected a string") }
     return s
   }
 
   /// A list of strings, if present.
-  public func strings(_ key: String) throws(ConfigurationError) -> [String]? {
+  public func strings(_ key: String) throws(FingerpostError) -> [String]? {
     guard contains(key), let v = entry(key)?.value else { return nil }
     guard let items = v.sequence else { throw fail(key, v, "expected a list") }
     var result: [String] = []
@@ -125,14 +127,14 @@ public struct YAMLMap {
   }
 
   /// A nested mapping, if present.
-  public func map(_ key: String) throws(ConfigurationError) -> YAMLMap? {
+  public func map(_ key: String) throws(FingerpostError) -> YAMLMap? {
     guard contains(key), let v = entry(key)?.value else { return nil }
     guard let m = v.mapping else { throw fail(key, v, "expected a mapping") }
     return YAMLMap(mapping: m, file: file, path: qualified(key), line: v.mark?.line)
   }
 
   /// A list of mappings, if present.
-  public func maps(_ key: String) throws(ConfigurationError) -> [YAMLMap]? {
+  public func maps(_ key: String) throws(FingerpostError) -> [YAMLMap]? {
     guard contains(key), let v = entry(key)?.value else { return nil }
     guard let items = v.sequence else { throw fail(key, v, "expected a list") }
     var result: [YAMLMap] = []
@@ -150,8 +152,10 @@ public struct YAMLMap {
   }
 
   /// An error about `key` in this mapping (at the key's line when present, else the mapping's).
-  public func error(_ key: String, _ message: String) -> ConfigurationError {
-    ConfigurationError(
-      file: file, line: entry(key)?.key.mark?.line ?? line, key: qualified(key), message)
+  public func error(
+    _ key: String, kind: FingerpostError.Kind = .invalidValue, _ message: String
+  ) -> FingerpostError {
+    FingerpostError(
+      kind, file: file, line: entry(key)?.key.mark?.line ?? line, field: qualified(key), message)
   }
 }

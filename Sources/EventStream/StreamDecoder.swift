@@ -1,44 +1,45 @@
+import FingerpostCore
 import Foundation
 import Geometry
 import JSON
-import WiFi
-
-/// Why a stream line could not be read.
-public struct StreamError: Error, Equatable, CustomStringConvertible {
-  /// The 1-based line number in the stream.
-  public var line: Int
-  /// What is wrong.
-  public var message: String
-  public var description: String { "line \(line): \(message)" }
-}
 
 /// Reads NDJSON stream lines into records.
 public enum StreamDecoder {
-  /// The record of one line (line number for messages).
-  public static func record(_ text: Substring, line: Int) throws(StreamError) -> StreamRecord {
+  /// The record of one line (line number for messages); a step given as a speed covers the time
+  /// since `previousStep`, the time of the step before it in the stream.
+  public static func record(_ text: Substring, line: Int, previousStep: Double? = nil)
+    throws(FingerpostError) -> StreamRecord
+  {
     let json: JSONValue
     do {
       json = try JSONParser.parse(Data(text.utf8))
     } catch {
-      throw StreamError(line: line, message: "not JSON (column \(error.column): \(error.reason))")
+      throw FingerpostError(
+        .malformed, line: line, "not JSON (column \(error.column): \(error.reason))")
     }
-    func fail(_ message: String) -> StreamError { StreamError(line: line, message: message) }
-    func number(_ key: String) throws(StreamError) -> Double {
+    func fail(_ field: String?, _ message: String, _ kind: FingerpostError.Kind = .invalidValue)
+      -> FingerpostError
+    {
+      FingerpostError(kind, line: line, field: field, message)
+    }
+    func number(_ key: String) throws(FingerpostError) -> Double {
       guard let v = json[key]?.doubleValue, v.isFinite else {
-        throw fail("\"\(key)\" must be a finite number")
+        throw fail(key, "must be a finite number", json[key] == nil ? .missingField : .invalidValue)
       }
       return v
     }
     func optionalNumber(_ key: String) -> Double? { json[key]?.doubleValue }
-    func int(_ key: String) throws(StreamError) -> Int {
-      guard let v = json[key]?.intValue else { throw fail("\"\(key)\" must be an integer") }
+    func int(_ key: String) throws(FingerpostError) -> Int {
+      guard let v = json[key]?.intValue else {
+        throw fail(key, "must be an integer", json[key] == nil ? .missingField : .invalidValue)
+      }
       return v
     }
-    func seed() throws(StreamError) -> UInt64? {
+    func seed() throws(FingerpostError) -> UInt64? {
       guard let value = json["seed"], !value.isNull else { return nil }
       // Seeds above 2^53 are not exact in a JSON number; a seed is a whole number in 0…2^64 − 1.
       guard let n = value.doubleValue, let seed = UInt64(exactly: n) else {
-        throw fail("\"seed\" must be a whole number from 0 to 2^64 − 1")
+        throw fail("seed", "must be a whole number from 0 to 2^64 − 1")
       }
       return seed
     }
@@ -59,22 +60,23 @@ public enum StreamDecoder {
           origin: origin))
     case "truth":
       return .truth(
-        TruthRecord(
-          t: try number("t"), ordinal: try int("ordinal"), x: try number("x"), y: try number("y"),
-          unit: json["unit"]?.stringValue, heading: optionalNumber("heading"),
+        TruthSample(
+          t: try number("t"), ordinal: try int("ordinal"),
+          position: Point(x: try number("x"), y: try number("y")),
+          unitID: json["unit"]?.stringValue, heading: optionalNumber("heading"),
           checkpoint: json["checkpoint"]?.boolValue ?? false))
     case "step":
-      let length = optionalNumber("length")
-      let speed = optionalNumber("speed")
-      guard length != nil || speed != nil else {
-        throw fail("a step needs \"length\" or \"speed\"")
+      let (t, heading) = (try number("t"), try number("heading"))
+      if let length = optionalNumber("length") {
+        return .step(Step(t: t, length: length, heading: heading))
       }
-      return .step(
-        StepRecord(t: try number("t"), length: length, speed: speed, heading: try number("heading"))
-      )
+      guard let speed = optionalNumber("speed") else {
+        throw fail("length", "a step needs \"length\" or \"speed\"", .missingField)
+      }
+      return .step(Step(t: t, speed: speed, heading: heading, previous: previousStep))
     case "scan":
       guard let items = json["readings"]?.arrayValue else {
-        throw fail("a scan needs a \"readings\" array")
+        throw fail("readings", "a scan needs a \"readings\" array", .missingField)
       }
       let readings = items.compactMap { item -> Reading? in
         guard let parts = item.arrayValue, parts.count >= 2, let bssid = parts[0].stringValue,
@@ -84,16 +86,20 @@ public enum StreamDecoder {
           bssid: bssid, rssi: rssi, frequency: parts.count > 2 ? parts[2].intValue : nil)
       }
       return .scan(
-        ScanRecord(t: try number("t"), device: json["device"]?.stringValue, readings: readings))
+        Scan(
+          time: try number("t"), device: json["device"]?.stringValue ?? "unknown",
+          readings: readings))
     case "fix":
+      let coordinate = optionalNumber("lat").flatMap { lat in
+        optionalNumber("lon").map { GeoCoordinate(longitude: $0, latitude: lat) }
+      }
       return .fix(
-        FixRecord(
-          t: try number("t"), lat: optionalNumber("lat"), lon: optionalNumber("lon"),
-          x: try number("x"),
-          y: try number("y"), ordinal: try int("ordinal"), levelID: json["level_id"]?.stringValue,
-          unitID: json["unit_id"]?.stringValue, unitName: json["unit_name"]?.stringValue,
-          accuracy: try number("accuracy_m"), course: optionalNumber("course"),
-          speed: optionalNumber("speed")))
+        Fix(
+          t: try number("t"), position: Point(x: try number("x"), y: try number("y")),
+          coordinate: coordinate, ordinal: try int("ordinal"),
+          levelID: json["level_id"]?.stringValue, unitID: json["unit_id"]?.stringValue,
+          unitName: json["unit_name"]?.stringValue, accuracy: try number("accuracy_m"),
+          course: optionalNumber("course"), speed: optionalNumber("speed")))
     case "particles":
       let points = (json["points"]?.arrayValue ?? []).compactMap {
         p -> (x: Double, y: Double, ordinal: Int)? in
@@ -108,24 +114,29 @@ public enum StreamDecoder {
       return .score(
         ScoreRecord(metrics: (json["metrics"]?.objectValue ?? [:]).compactMapValues(\.doubleValue)))
     case let other:
-      throw fail("unknown record type \(other.map { "\"\($0)\"" } ?? "(none)")")
+      throw fail("type", "unknown record type \(other.map { "\"\($0)\"" } ?? "(none)")")
     }
   }
 }
 
 extension StreamDecoder {
   /// The records of a whole stream with their 1-based line numbers; blank lines are skipped and
-  /// unreadable ones handed to `skipped` (the stream goes on).
+  /// unreadable ones handed to `skipped` (the stream goes on). A step given as a speed covers the
+  /// time since the stream's previous step.
   public static func records(
-    in bytes: some Collection<UInt8>, skipped: (StreamError) -> Void
+    in bytes: some Collection<UInt8>, skipped: (FingerpostError) -> Void
   ) -> [(line: Int, record: StreamRecord)] {
     var result: [(line: Int, record: StreamRecord)] = []
     var number = 0
+    var previousStep: Double?
     for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
       number += 1
       guard line.contains(where: { $0 != 32 && $0 != 9 && $0 != 13 }) else { continue }
       do {
-        result.append((number, try record(Substring(decoding: line, as: UTF8.self), line: number)))
+        let record = try record(
+          Substring(decoding: line, as: UTF8.self), line: number, previousStep: previousStep)
+        if case .step(let step) = record { previousStep = step.t }
+        result.append((number, record))
       } catch {
         skipped(error)
       }

@@ -1,15 +1,15 @@
+import FingerpostCore
 import Geometry
-import WiFi
 
 /// One line of an event stream: the wire format between replay, score, viewer and service.
 ///
 /// NDJSON, one JSON object a line, `"type"` first; a stream starts with a `meta` record.
 public enum StreamRecord: Sendable, Equatable {
   case meta(Meta)
-  case truth(TruthRecord)
-  case step(StepRecord)
-  case scan(ScanRecord)
-  case fix(FixRecord)
+  case truth(TruthSample)
+  case step(Step)
+  case scan(Scan)
+  case fix(Fix)
   case particles(ParticlesRecord)
   case score(ScoreRecord)
 
@@ -32,7 +32,7 @@ public enum StreamRecord: Sendable, Equatable {
     case .meta, .score: nil
     case .truth(let r): r.t
     case .step(let r): r.t
-    case .scan(let r): r.t
+    case .scan(let r): r.time
     case .fix(let r): r.t
     case .particles(let r): r.t
     }
@@ -68,113 +68,6 @@ public struct Meta: Sendable, Equatable {
     self.seed = seed
     self.generator = generator
     self.origin = origin
-  }
-}
-
-/// Where the walker truly is.
-public struct TruthRecord: Sendable, Equatable {
-  /// Seconds since the start.
-  public var t: Double
-  /// Floor ordinal.
-  public var ordinal: Int
-  /// Position in the venue frame, metres.
-  public var x: Double
-  public var y: Double
-  /// The IMDF unit id the walker is in, if any.
-  public var unit: String?
-  /// Heading in degrees clockwise from north.
-  public var heading: Double?
-  /// Whether this is a checkpoint (a surveyed point the walker stood on), where competitions
-  /// score.
-  public var checkpoint: Bool
-
-  /// Creates a truth record.
-  public init(
-    t: Double, ordinal: Int, x: Double, y: Double, unit: String?, heading: Double?,
-    checkpoint: Bool = false
-  ) {
-    self.t = t
-    self.ordinal = ordinal
-    self.x = x
-    self.y = y
-    self.unit = unit
-    self.heading = heading
-    self.checkpoint = checkpoint
-  }
-}
-
-/// One dead-reckoning sample: a step of a length, or a speed, along a heading.
-public struct StepRecord: Sendable, Equatable {
-  /// Seconds since the start.
-  public var t: Double
-  /// Step length in metres (pedestrian dead reckoning)…
-  public var length: Double?
-  /// …or speed in m/s.
-  public var speed: Double?
-  /// Heading in degrees clockwise from north, as the device measured it.
-  public var heading: Double
-
-  /// Creates a step record.
-  public init(t: Double, length: Double?, speed: Double?, heading: Double) {
-    self.t = t
-    self.length = length
-    self.speed = speed
-    self.heading = heading
-  }
-}
-
-/// One Wi-Fi scan.
-public struct ScanRecord: Sendable, Equatable {
-  /// Seconds since the start.
-  public var t: Double
-  /// The scanning device.
-  public var device: String?
-  /// The readings.
-  public var readings: [Reading]
-
-  /// Creates a scan record.
-  public init(t: Double, device: String?, readings: [Reading]) {
-    self.t = t
-    self.device = device
-    self.readings = readings
-  }
-}
-
-/// One position estimate, with CoreLocation's habits: accuracy as a radius in metres, floor as
-/// an integer ordinal, course in degrees from north, speed in m/s.
-public struct FixRecord: Sendable, Equatable {
-  public var t: Double
-  public var lat: Double?
-  public var lon: Double?
-  public var x: Double
-  public var y: Double
-  public var ordinal: Int
-  public var levelID: String?
-  public var unitID: String?
-  public var unitName: String?
-  /// Radius holding about 95 % of the estimate, metres.
-  public var accuracy: Double
-  public var course: Double?
-  public var speed: Double?
-
-  /// Creates a fix record.
-  public init(
-    t: Double, lat: Double?, lon: Double?, x: Double, y: Double, ordinal: Int, levelID: String?,
-    unitID: String?,
-    unitName: String?, accuracy: Double, course: Double? = nil, speed: Double? = nil
-  ) {
-    self.t = t
-    self.lat = lat
-    self.lon = lon
-    self.x = x
-    self.y = y
-    self.ordinal = ordinal
-    self.levelID = levelID
-    self.unitID = unitID
-    self.unitName = unitName
-    self.accuracy = accuracy
-    self.course = course
-    self.speed = speed
   }
 }
 

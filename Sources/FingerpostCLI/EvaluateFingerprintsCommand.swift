@@ -1,8 +1,9 @@
 import ArgumentParser
+import FingerpostCore
 import Fingerprints
 import FloorPlans
 import Foundation
-import IMDF
+import Workflows
 
 /// `fingerpost evaluate-fingerprints --train T --test S`: train/test single-scan accuracy.
 struct EvaluateFingerprintsCommand: ParsableCommand {
@@ -26,7 +27,7 @@ struct EvaluateFingerprintsCommand: ParsableCommand {
   var lengthScale = 3.0
 
   @Option(help: "Methods to evaluate: knn, likelihood (repeatable).")
-  var method: [String] = ["knn", "likelihood"]
+  var method: [Locate.Method] = [.knn, .likelihood]
 
   @Option(help: "Neighbours for kNN.")
   var k = 5
@@ -50,85 +51,32 @@ struct EvaluateFingerprintsCommand: ParsableCommand {
   var requireBuilding: Double?
 
   func run() throws {
-    let methods = try method.map { name -> FingerprintEvaluation.Method in
-      guard let m = FingerprintEvaluation.Method(rawValue: name) else {
-        throw ValidationError("unknown method \(name)")
-      }
-      return m
-    }
-    let training = try train.map {
-      (URL(fileURLWithPath: $0).lastPathComponent, try readSurvey($0))
-    }
-    let testing = try readSurvey(test)
-    let plans = try venue.map(loadPlans)
-    var builder = RadioMapBuilder()
-    builder.spacing = grid
-    builder.lengthScale = lengthScale
     let start = Date()
-    let map = builder.build(surveys: training, plans: plans).map
+    var ingest = Ingest(surveys: train, venuePath: venue)
+    ingest.grid = grid
+    ingest.lengthScale = lengthScale
+    let map = try ingest.run().map
     printError("map built in \(Date().timeIntervalSince(start).formatted(decimals: 2)) s")
+    let testing = try SurveyFile(contentsOf: URL(fileURLWithPath: test))
+    var plans: FloorPlanSet?
+    if let venue { plans = try FloorPlanSet(venueAt: venue) }
     var locator = FingerprintLocator(map: map)
     locator.k = k
     locator.representationExponent = exponent
     locator.sorensen = sorensen
-    var rows = [["method", "located", "mean", "median", "p75", "p95", "floor hit", "building hit"]]
-    var failures: [String] = []
-    for (m, method) in methods.enumerated() {
-      let e = FingerprintEvaluation.run(
-        map: map, test: testing, plans: plans, method: method, locator: locator)
-      rows += Self.rows(e, projected: map.frame == "EPSG:3857")
-      if m == 0 { failures = requirementsMissed(e) }
+    let evaluations = method.map {
+      FingerprintEvaluation.run(map: map, test: testing, plans: plans, method: $0, locator: locator)
     }
-    let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max()! }
-    for row in rows {
-      print(
-        row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
-          .joined(separator: "  "))
+    print(FingerprintEvaluation.table(evaluations, projected: map.frame == "EPSG:3857"))
+    let targets = FingerprintEvaluation.Requirements(
+      mean: requireMean, median: requireMedian, floor: requireFloor, building: requireBuilding)
+    guard let first = evaluations.first, !targets.isEmpty else { return }
+    let missed = first.missed(targets)
+    guard missed.isEmpty else {
+      printError(
+        "error: \(first.method.rawValue) misses its targets: " + missed.joined(separator: "; "))
+      throw ExitCode(1)
     }
-    guard failures.isEmpty else {
-      throw CLIError(
-        "\(methods[0].rawValue) misses its targets: " + failures.joined(separator: "; "))
-    }
-    if [requireMean, requireMedian, requireFloor, requireBuilding].contains(where: { $0 != nil }) {
-      print("\(methods[0].rawValue) meets its targets")
-    }
-  }
-
-  /// The table rows of one evaluation: map units, and ground metres for EPSG:3857 maps.
-  static func rows(_ e: FingerprintEvaluation, projected: Bool) -> [[String]] {
-    func stats(_ v: [Double], _ label: String) -> [String] {
-      [
-        "\(e.method.rawValue)\(label)", "\(e.located)/\(e.total)",
-        (v.reduce(0, +) / Double(max(v.count, 1))).formatted(decimals: 2),
-        FingerprintEvaluation.quantile(v, 0.5).formatted(decimals: 2),
-        FingerprintEvaluation.quantile(v, 0.75).formatted(decimals: 2),
-        FingerprintEvaluation.quantile(v, 0.95).formatted(decimals: 2),
-        "\((e.floorHitRate * 100).formatted(decimals: 1)) %",
-        "\((e.buildingHitRate * 100).formatted(decimals: 2)) %",
-      ]
-    }
-    return projected
-      ? [stats(e.errors, " (EPSG:3857 m)"), stats(e.groundErrors, " (ground m)")]
-      : [stats(e.errors, " (m)")]
-  }
-
-  /// The thresholds `e` does not meet, in words.
-  private func requirementsMissed(_ e: FingerprintEvaluation) -> [String] {
-    var missed: [String] = []
-    let median = FingerprintEvaluation.quantile(e.errors, 0.5)
-    if let limit = requireMean, !(e.meanError <= limit) {
-      missed.append("mean \(e.meanError.formatted(decimals: 2)) > \(limit)")
-    }
-    if let limit = requireMedian, !(median <= limit) {
-      missed.append("median \(median.formatted(decimals: 2)) > \(limit)")
-    }
-    if let limit = requireFloor, !(e.floorHitRate * 100 >= limit) {
-      missed.append("floor hit \((e.floorHitRate * 100).formatted(decimals: 1)) % < \(limit) %")
-    }
-    if let limit = requireBuilding, !(e.buildingHitRate * 100 >= limit) {
-      missed.append(
-        "building hit \((e.buildingHitRate * 100).formatted(decimals: 2)) % < \(limit) %")
-    }
-    return missed
+    print("\(first.method.rawValue) meets its targets")
   }
 }

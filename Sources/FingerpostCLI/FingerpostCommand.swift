@@ -1,11 +1,13 @@
 import ArgumentParser
+import FingerpostCore
+import Foundation
 
 /// The `fingerpost` command-line tool.
 public struct FingerpostCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "fingerpost",
     abstract: "Indoor positioning simulator and Wi-Fi fingerprint toolkit for IMDF venues.",
-    version: "0.1.0",
+    version: "0.2.0",
     subcommands: [
       VenueCommand.self, SurveyCommand.self, IngestCommand.self, RadioMapCommand.self,
       LocateCommand.self,
@@ -15,6 +17,26 @@ public struct FingerpostCommand: ParsableCommand {
   )
 
   public init() {}
+
+  /// Runs the tool on the process's arguments: bad input (a `FingerpostError`) prints
+  /// `error: file:line: field: message` and exits 1; a usage error prints the message and the
+  /// usage and exits 2.
+  public static func main() {
+    Diagnostics.bootstrap()
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch let error as FingerpostError {
+      printError("error: \(error)")
+      Foundation.exit(1)
+    } catch {
+      if exitCode(for: error) == .validationFailure {
+        printError(fullMessage(for: error))
+        Foundation.exit(2)
+      }
+      exit(withError: error)
+    }
+  }
 }
 
 /// `fingerpost venue …`: inspect, validate, route through and generate IMDF venues.
@@ -24,10 +46,4 @@ struct VenueCommand: ParsableCommand {
     abstract: "Inspect, validate, route through and generate IMDF venues.",
     subcommands: [VenueInfo.self, VenueValidate.self, VenueRoute.self, VenueGenerate.self]
   )
-}
-
-/// A failure the CLI reports as `error: …` with exit status 1.
-struct CLIError: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
 }

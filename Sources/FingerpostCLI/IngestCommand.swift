@@ -1,8 +1,8 @@
 import ArgumentParser
 import Fingerprints
-import FloorPlans
 import Foundation
-import IMDF
+import Geometry
+import Workflows
 
 #if canImport(Glibc)
   import Glibc
@@ -43,45 +43,21 @@ struct IngestCommand: ParsableCommand {
   }
 
   func run() throws {
+    var ingest = Ingest(surveys: surveys, venuePath: venue)
+    ingest.grid = grid
+    ingest.lengthScale = lengthScale
     let start = Date()
-    let files = try surveys.map {
-      (name: URL(fileURLWithPath: $0).lastPathComponent, survey: try readSurvey($0))
-    }
-    for (_, survey) in files where !survey.problems.isEmpty {
-      let skipped = survey.problems.filter(\.skippedLine).count
-      printError(
-        "warning: \(survey.problems.count - skipped) reading(s) dropped, \(skipped) line(s) skipped; first: \(survey.problems[0])"
-      )
-    }
-    let plans = try venue.map(loadPlans)
-    var builder = RadioMapBuilder()
-    builder.spacing = grid
-    builder.lengthScale = lengthScale
     // Progress on a terminal only: a log or pipe gets the summary line alone.
     let interactive = isatty(STDERR_FILENO) == 1
-    let (map, report) = builder.build(surveys: files, plans: plans) { done, all in
+    let result = try ingest.run { done, all in
       guard interactive else { return }
       printError("\rbuilding levels: \(done)/\(all)", terminator: done == all ? "\n" : "")
     }
-
-    if report.unknownLevel > 0 {
-      printError("warning: \(report.unknownLevel) scan(s) name no level of the venue; skipped")
-    }
-    if report.outsideVenue > 0 {
-      printError("warning: \(report.outsideVenue) scan(s) lie outside walkable space; skipped")
-    }
-    if report.noPosition > 0 {
-      printError("warning: \(report.noPosition) scan(s) have no position; skipped")
-    }
-    try RadioMapFile.write(map, to: URL(fileURLWithPath: output))
+    for warning in result.warnings { printError("warning: \(warning)") }
+    try RadioMapFile.write(result.map, to: URL(fileURLWithPath: output))
     let seconds = Date().timeIntervalSince(start)
     print(
-      "wrote \(output): \(map.levels.count) level(s), \(map.bssids.count) APs, \(report.used) scans, \(seconds.formatted(decimals: 2)) s"
+      "wrote \(output): \(result.map.levels.count) level(s), \(result.map.bssids.count) APs, \(result.report.used) scans, \(seconds.formatted(decimals: 2)) s"
     )
   }
-}
-
-/// Writes a line to standard error (progress and warnings stay off standard output).
-func printError(_ text: String, terminator: String = "\n") {
-  FileHandle.standardError.write(Data((text + terminator).utf8))
 }

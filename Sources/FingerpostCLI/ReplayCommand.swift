@@ -1,12 +1,8 @@
 import ArgumentParser
-import EventStream
-import Fingerprints
-import FloorPlans
+import FingerpostCore
 import Foundation
-import Geometry
-import Localization
 import Replay
-import Simulation
+import Workflows
 
 /// `fingerpost replay SCENARIO` (or a recorded event stream): run a localizer over the walk and
 /// stream its fixes.
@@ -69,6 +65,16 @@ struct ReplayCommand: ParsableCommand {
     if let fixRate, !(fixRate > 0 && fixRate <= 100) {
       throw ValidationError("--fix-rate must be above 0 and at most 100")
     }
+    if inputIsStream {
+      guard venue != nil else { throw ValidationError("replaying a recorded stream needs --venue") }
+      guard (radioMap == nil) != (survey == nil) else {
+        throw ValidationError("replaying a recorded stream needs one of --radio-map and --survey")
+      }
+    } else if venue != nil || radioMap != nil || survey != nil || knownStart {
+      throw ValidationError(
+        "--venue, --radio-map, --survey and --known-start are for recorded streams; "
+          + "a scenario names its own")
+    }
   }
 
   /// Whether the input is a recorded stream rather than a scenario.
@@ -77,7 +83,7 @@ struct ReplayCommand: ParsableCommand {
   }
 
   func run() throws {
-    var replay = inputIsStream ? try streamReplay() : try scenarioReplay()
+    var replay = try replayer()
     replay.cloudSize = particles
     if let fixRate { replay.fixRate = fixRate }
     if let particleCount { replay.settings.particles = particleCount }
@@ -93,62 +99,20 @@ struct ReplayCommand: ParsableCommand {
     printError(summary.description)
   }
 
-  /// The replay of a scenario: simulated, with the scenario's radio map and localizer settings.
-  func scenarioReplay() throws -> Replayer {
-    guard venue == nil, radioMap == nil, survey == nil, !knownStart else {
-      throw CLIError(
-        "--venue, --radio-map, --survey and --known-start are for recorded streams; "
-          + "a scenario names its own")
-    }
-    let (scenario, walk, world) = try simulateScenarioInWorld(input, seed: seed)
-    let map = try FingerpostCLI.radioMap(for: scenario, plans: world.plans)
-    var replay = Replayer(
-      walk: ReplayInput(scenario: scenario, walk: walk), plans: world.plans, map: map,
-      kind: localizer)
-    replay.settings = scenario.localizer.filterSettings
-    replay.fixRate = scenario.localizer.fixRate
-    return replay
-  }
-
-  /// The replay of a recorded stream on `--venue` with `--radio-map` or `--survey`.
-  func streamReplay() throws -> Replayer {
-    guard let venue else { throw CLIError("replaying a recorded stream needs --venue") }
-    guard (radioMap == nil) != (survey == nil) else {
-      throw CLIError("replaying a recorded stream needs one of --radio-map and --survey")
-    }
-    let plans = try loadPlans(venue)
-    let name = venueName(of: venue)
-    let text: String
-    do {
-      text =
-        input == "-"
-        ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-        : try String(contentsOfFile: input, encoding: .utf8)
-    } catch {
-      throw CLIError("\(input): cannot be read (\(error.localizedDescription))")
+  /// The replay of the input: a scenario simulated, or a recorded stream on --venue.
+  func replayer() throws(FingerpostError) -> Replayer {
+    guard inputIsStream, let venue else {
+      return try Replayer(run: ScenarioRun(file: input, seed: seed), kind: localizer)
     }
     var warnings = 0
-    var walk = try ReplayInput(
-      stream: text, file: input, plans: plans, knownStart: knownStart, seed: seed ?? 1
+    return try Replayer(
+      recorded: try FileAccess.text(input), file: input == "-" ? "stdin" : input,
+      venuePath: venue, map: radioMap.map { .file($0) } ?? .survey(survey ?? ""),
+      kind: localizer, knownStart: knownStart, seed: seed
     ) { message in
       warnings += 1
       if warnings <= 10 { printError(message) }
     }
-    if let seed { walk.seed = seed }
-    if !walk.venueName.isEmpty, walk.venueName != name {
-      throw CLIError("\(input): the stream is for venue '\(walk.venueName)', not '\(name)'")
-    }
-    walk.venueName = name
-    walk.venuePath = venue
-    let map: RadioMap
-    if let radioMap {
-      map = try FingerpostCLI.radioMap(
-        file: radioMap, plans: plans, venue: name, context: "--radio-map")
-    } else {
-      map = try FingerpostCLI.radioMap(
-        survey: survey ?? "", grid: 1, plans: plans, venue: name, context: "--survey")
-    }
-    return Replayer(walk: walk, plans: plans, map: map, kind: localizer)
   }
 }
 

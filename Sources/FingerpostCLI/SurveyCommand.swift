@@ -1,7 +1,7 @@
 import ArgumentParser
 import Fingerprints
 import Foundation
-import Simulation
+import Workflows
 
 /// `fingerpost survey …`: simulate and inspect site surveys.
 struct SurveyCommand: ParsableCommand {
@@ -51,18 +51,18 @@ struct SurveySimulate: ParsableCommand {
   }
 
   func run() throws {
-    let (world, venuePath) = try loadWorld(file: world, venue: venue)
-    let simulator = SurveySimulator(world: world, spacing: spacing, scansPerStop: scansPerStop)
-    let name = URL(fileURLWithPath: venuePath).lastPathComponent
-    let survey =
-      try randomPoints.map { try simulator.randomPoints($0, seed: seed, venueName: name) }
-      ?? simulator.run(seed: seed, venueName: name)
+    var simulation = SurveySimulation(worldFile: world)
+    simulation.venuePath = venue
+    simulation.spacing = spacing
+    simulation.scansPerStop = scansPerStop
+    simulation.seed = seed
+    simulation.randomPoints = randomPoints
+    let survey = try simulation.run()
     try SurveyWriter.write(survey, to: URL(fileURLWithPath: output))
-    print("wrote \(survey.records.count) scans of \(name) to \(output)")
+    print("wrote \(survey.records.count) scans of \(survey.header?.venue ?? "?") to \(output)")
   }
 }
 
-/// `fingerpost survey info FILE`: what a survey holds and what was wrong with it.
 struct SurveyInfo: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "info", abstract: "Summarise a survey file and report its bad lines.")
@@ -75,6 +75,6 @@ struct SurveyInfo: ParsableCommand {
   }
 
   func render() throws -> String {
-    SurveySummary(survey: try readSurvey(file), file: file).text
+    SurveySummary(survey: try SurveyFile(contentsOf: URL(fileURLWithPath: file)), file: file).text
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CTerminal
 import EventStream
+import FingerpostCore
 import FloorPlans
 import Foundation
 import IMDF
@@ -35,7 +36,8 @@ struct ViewCommand: ParsableCommand {
     // Fail before reading anything when there is no terminal to draw on.
     let probe = fp_tty_open()
     guard probe >= 0 else {
-      throw CLIError(
+      throw FingerpostError(
+        .unreadable, file: "/dev/tty",
         "no terminal to draw on (/dev/tty: \(String(cString: strerror(errno)))); "
           + "fingerpost view needs one, with the stream piped into it")
     }
@@ -43,14 +45,16 @@ struct ViewCommand: ParsableCommand {
     var early: [String] = []
     var splitter = LineSplitter()
     let path = try venue ?? venueFromStream(readingInto: &early, splitter: &splitter)
-    let loaded = try loadVenue(path)
+    let loaded = try VenueLoader.load(path: path)
     let plans = FloorPlanSet(venue: loaded)
-    guard !plans.plans.isEmpty else { throw CLIError("\(path): the venue has no levels to draw") }
+    guard !plans.plans.isEmpty else {
+      throw FingerpostError(.noData, file: path, "the venue has no levels to draw")
+    }
     let terminal: Terminal
     do {
       terminal = try Terminal()
     } catch {
-      throw CLIError(error.description)
+      throw FingerpostError(.unreadable, file: "/dev/tty", error.description)
     }
     let map = FrameRenderer.mapSize(columns: terminal.size.columns, rows: terminal.size.rows)
     let state = ViewerState(
@@ -70,7 +74,8 @@ struct ViewCommand: ParsableCommand {
     -> String
   {
     guard isatty(STDIN_FILENO) == 0 else {
-      throw CLIError(
+      throw FingerpostError(
+        .noData, file: "stdin",
         "no stream on standard input: pipe one in (fingerpost replay … | fingerpost view) or pass --venue"
       )
     }
@@ -81,19 +86,22 @@ struct ViewCommand: ParsableCommand {
       lines += fresh
       if let first = lines.first(where: { $0.contains { !$0.isWhitespace } }) {
         guard case .meta(let meta)? = try? StreamDecoder.record(Substring(first), line: 1) else {
-          throw CLIError(
-            "standard input: line 1 is not a meta record naming the venue; pass --venue")
+          throw FingerpostError(
+            .missingField, file: "stdin", line: 1,
+            "not a meta record naming the venue; pass --venue")
         }
         guard let path = meta.venuePath ?? meta.venue, FileManager.default.fileExists(atPath: path)
         else {
-          throw CLIError(
-            "standard input: the meta record's venue \(meta.venuePath ?? meta.venue ?? "(none)")"
+          throw FingerpostError(
+            .notFound, file: "stdin", field: "venue_path",
+            "the meta record's venue \(meta.venuePath ?? meta.venue ?? "(none)")"
               + " is not a folder or file here; pass --venue")
         }
         return path
       }
       if n <= 0 {
-        throw CLIError("standard input ended before a meta record; pass --venue")
+        throw FingerpostError(
+          .noData, file: "stdin", "the input ended before a meta record; pass --venue")
       }
     }
   }

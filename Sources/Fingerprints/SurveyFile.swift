@@ -1,7 +1,7 @@
+import FingerpostCore
 import Foundation
 import Geometry
 import JSON
-import WiFi
 
 /// A survey file: NDJSON, one JSON object a line, so a recording can be appended to for hours and
 /// a crash loses at most its last line.
@@ -31,8 +31,8 @@ public struct SurveyFile: Sendable {
   }
 
   /// Reads a survey file; bad lines are reported in `problems`, never fatal.
-  public init(contentsOf url: URL) throws {
-    self = Self.parse(try Data(contentsOf: url), file: url.path)
+  public init(contentsOf url: URL) throws(FingerpostError) {
+    self = Self.parse(try FileAccess.read(url.path), file: url.path)
   }
 
   /// Parses survey text.

@@ -1,5 +1,5 @@
+import FingerpostCore
 import Geometry
-import WiFi
 
 /// One line of a survey: a scan tagged with where it was taken.
 public struct SurveyRecord: Hashable, Sendable {

@@ -1,7 +1,7 @@
+import FingerpostCore
 import Foundation
 import Geometry
 import JSON
-import WiFi
 
 /// Writes survey files: whole files atomically, or line by line appended to a recording, each
 /// line in one `write` so that a crash loses at most the line being written.
@@ -44,21 +44,28 @@ public enum SurveyWriter {
   }
 
   /// Writes a whole survey to `url` atomically (temporary file, then rename).
-  public static func write(_ survey: SurveyFile, to url: URL) throws {
+  public static func write(_ survey: SurveyFile, to url: URL) throws(FingerpostError) {
     var text = survey.header.map { line($0) + "\n" } ?? ""
     for record in survey.records { text += line(record) + "\n" }
-    try Data(text.utf8).write(to: url, options: .atomic)
+    try FileAccess.write(Data(text.utf8), to: url.path)
   }
 
   /// Appends one line to a recording, creating the file (with `header`) when absent.
-  public static func append(_ record: SurveyRecord, to url: URL, header: SurveyHeader) throws {
+  public static func append(_ record: SurveyRecord, to url: URL, header: SurveyHeader)
+    throws(FingerpostError)
+  {
     if !FileManager.default.fileExists(atPath: url.path) {
-      try Data((line(header) + "\n").utf8).write(to: url, options: .atomic)
+      try FileAccess.write(Data((line(header) + "\n").utf8), to: url.path)
     }
-    let handle = try FileHandle(forWritingTo: url)
-    defer { try? handle.close() }
-    try handle.seekToEnd()
-    try handle.write(contentsOf: Data((line(record) + "\n").utf8))
+    do {
+      let handle = try FileHandle(forWritingTo: url)
+      defer { try? handle.close() }
+      try handle.seekToEnd()
+      try handle.write(contentsOf: Data((line(record) + "\n").utf8))
+    } catch {
+      throw FingerpostError(
+        .unwritable, file: url.path, "cannot be appended to (\(error.localizedDescription))")
+    }
   }
 
   static func number(_ value: Double, decimals: Int) -> String {

@@ -1,3 +1,4 @@
+import FingerpostCore
 import Foundation
 
 /// Loads an IMDF archive from a folder or `.zip`: tolerant where the meaning is clear (unknown
@@ -5,25 +6,26 @@ import Foundation
 /// level is reported and left out).
 public enum VenueLoader {
   /// Loads the archive at `path`; problems inside it become `findings` of the result.
-  public static func load(path: String) throws(VenueLoadError) -> Venue {
+  public static func load(path: String) throws(FingerpostError) -> Venue {
     let url = URL(fileURLWithPath: path)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw .notFound(path: path)
+      throw FingerpostError(.notFound, file: path, "no such file or folder")
     }
     let source: any ArchiveSource
     do {
       source = isDirectory.boolValue ? try FolderSource(url: url) : try ZipSource(url: url)
     } catch {
-      throw isDirectory.boolValue
-        ? .unreadableFolder(path: path, reason: "\(error)")
-        : .unreadableZip(path: path, reason: "\(error)")
+      throw FingerpostError(
+        .unreadable, file: path,
+        isDirectory.boolValue
+          ? "cannot list the folder (\(error))" : "not a readable zip archive (\(error))")
     }
     return load(source, path: path)
   }
 
   /// Loads a zipped archive from its bytes (an upload); `path` names it in findings.
-  public static func load(zip data: Data, path: String) throws(VenueLoadError) -> Venue {
+  public static func load(zip data: Data, path: String) throws(FingerpostError) -> Venue {
     // ZIPFoundation's in-memory archive leaks its stream when the bytes are not a zip; a
     // temporary file is closed on every path.
     let url = FileManager.default.temporaryDirectory
@@ -34,7 +36,7 @@ public enum VenueLoader {
       try data.write(to: url)
       source = try ZipSource(url: url)
     } catch {
-      throw .unreadableZip(path: path, reason: "\(error)")
+      throw FingerpostError(.unreadable, file: path, "not a readable zip archive (\(error))")
     }
     return load(source, path: path)
   }

@@ -1,35 +1,36 @@
+import FingerpostCore
 import Fingerprints
 import FloorPlans
 import Foundation
 import Geometry
 
 /// Dead reckoning alone, from the known start: steps added up, walls and floors ignored; the fix
-/// snaps to the unit under it when the floor plans are given.
+/// snaps to the unit under it.
 public final class DeadReckoningLocalizer: Localizer {
   var position: Point
   let plan: Int
-  let plans: FloorPlanSet?
+  let plans: FloorPlanSet
 
-  /// Starts at `start`; with `plans`, fixes name the unit they fall in.
-  public init(start: Route.Waypoint, plans: FloorPlanSet? = nil) {
+  /// Starts at `start` on one of `plans`.
+  public init(start: Route.Waypoint, plans: FloorPlanSet) {
     position = start.point
     plan = start.plan
     self.plans = plans
   }
 
-  public func step(_ step: StepInput) {
+  public func step(_ step: Step) {
     guard step.length.isFinite, step.heading.isFinite else { return }
     let h = step.heading * .pi / 180
     position = position + Point(x: step.length * sin(h), y: step.length * cos(h))
   }
 
-  public func scan(_ scan: ScanInput) {}
+  public func scan(_ scan: Scan) {}
   public func advance(to t: Double) {}
 
   public func fix(at t: Double) -> Fix? {
-    Fix(
+    plans.fix(
       t: t, plan: plan, position: position, accuracy: 1 + 0.05 * t,
-      unit: plans?.plans[plan].unitIndex(at: position))
+      unit: plans.plans[plan].unitIndex(at: position))
   }
 }
 
@@ -48,16 +49,17 @@ public final class FingerprintLocalizer: Localizer {
     locator = FingerprintLocator(map: map)
   }
 
-  public func step(_ step: StepInput) {}
+  public func step(_ step: Step) {}
   public func advance(to t: Double) {}
 
-  public func scan(_ input: ScanInput) {
-    guard let found = locator.maximumLikelihoodWithOffset(map.prepare(input.scan))?.fix else {
+  public func scan(_ scan: Scan) {
+    guard let found = locator.maximumLikelihoodWithOffset(map.prepare(scan))?.fix else {
       return
     }
-    guard let p = plans.planIndex(of: map.levels[found.level]) else { return }
-    last = Fix(
-      t: input.scan.time, plan: p, position: found.position, accuracy: found.accuracy,
+    guard let level = map.levelIndex(of: found), let p = plans.planIndex(of: map.levels[level])
+    else { return }
+    last = plans.fix(
+      t: scan.time, plan: p, position: found.position, accuracy: found.accuracy,
       unit: plans.plans[p].unitIndex(at: found.position))
   }
 

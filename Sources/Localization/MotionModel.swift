@@ -1,3 +1,4 @@
+import FingerpostCore
 import FloorPlans
 import Foundation
 import Geometry
@@ -55,7 +56,7 @@ struct MotionModel: Sendable {
   /// Moves every live particle of `slice` by `step` with its own noise from `rng`: a move through
   /// a wall is redrawn, and a particle blocked every time stays put with a weight penalty;
   /// particles on stairs, ramps or escalators may change floor.
-  func move(_ slice: inout ParticleSlice, by step: StepInput, rng: RandomGenerator) {
+  func move(_ slice: inout ParticleSlice, by step: Step, rng: RandomGenerator) {
     let degrees = Double.pi / 180
     let floors = plans.plans
     // The plan of the previous particle, kept at hand: most particles share a plan, and taking

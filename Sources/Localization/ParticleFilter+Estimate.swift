@@ -1,3 +1,4 @@
+import FingerpostCore
 import FloorPlans
 import Foundation
 import Geometry
@@ -80,7 +81,7 @@ extension ParticleFilter {
     var shares: [Int: Double] = [:]
     for (u, m) in unitMass.enumerated() where m > 0 { shares[u] = m / sampledMass }
     let unit = unitState.choose(plan: best, shares: shares, at: t)
-    var fix = Fix(t: t, plan: best, position: mean, accuracy: max(radius, 0.5), unit: unit)
+    var fix = plans.fix(t: t, plan: best, position: mean, accuracy: max(radius, 0.5), unit: unit)
     if let last = previousFix, t > last.t, last.plan == best {
       let d = mean - last.position
       fix.speed = d.length / (t - last.t)
@@ -88,7 +89,7 @@ extension ParticleFilter {
         fix.course = (atan2(d.x, d.y) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
       }
     }
-    previousFix = fix
+    previousFix = (t, best, mean)
     return fix
   }
 

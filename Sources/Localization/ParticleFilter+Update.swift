@@ -1,3 +1,4 @@
+import FingerpostCore
 import Fingerprints
 import FloorPlans
 import Foundation
@@ -7,8 +8,8 @@ extension ParticleFilter {
   /// Weights the particles by the scan's likelihood at their level, position and device offset;
   /// resamples when the effective sample size is low, injecting particles drawn from the scan's
   /// likelihood when recent scans fit far worse than usual (divergence, e.g. a kidnap).
-  public func scan(_ input: ScanInput) {
-    var scan = input.scan
+  public func scan(_ input: Scan) {
+    var scan = input
     if settings.ignoreRepeatedReadings {
       // Phones report cached entries again with the very same RSSI: treat exact repeats of the
       // previous scan as stale (a fresh reading repeats by chance only rarely).
@@ -20,7 +21,7 @@ extension ParticleFilter {
     let prepared = map.prepare(scan)
     let known = prepared.knownCount
     guard known > 0 else { return }  // nothing to weigh with: predict only
-    lastTime = max(lastTime, input.scan.time)
+    lastTime = max(lastTime, input.time)
     guard initialized else {
       redraw(count: settings.particles, from: prepared)
       initialized = true
@@ -86,8 +87,8 @@ extension ParticleFilter {
     let ess = 1 / weights.reduce(0) { $0 + $1 * $1 }
     let gap = (slowLikelihood ?? mean) - (fastLikelihood ?? mean)
     var inject = gap > 0.5 ? min(0.5, (gap - 0.5) / 2) : 0
-    if input.scan.time >= lastFloorCheck + settings.floorCheckInterval {
-      lastFloorCheck = input.scan.time
+    if input.time >= lastFloorCheck + settings.floorCheckInterval {
+      lastFloorCheck = input.time
       if floorLooksWrong(prepared, weights: weights) { inject = max(inject, 0.25) }
     }
     if !ess.isFinite || ess < settings.resampleThreshold * Double(n) || inject > 0 {

@@ -1,3 +1,4 @@
+import FingerpostCore
 import Fingerprints
 import FloorPlans
 import Foundation
@@ -47,7 +48,7 @@ public final class ParticleFilter: Localizer {
   /// Scan time of the last floor watchdog check, seconds.
   var lastFloorCheck = -Double.infinity
   var unitState: UnitHysteresis
-  var previousFix: Fix?
+  var previousFix: (t: Double, plan: Int, position: Point)?
 
   /// Creates a filter; with `start`, particles begin around it, else globally from the first scan.
   public init(
@@ -107,7 +108,7 @@ public final class ParticleFilter: Localizer {
   /// Moves every particle by a step with its own noise; moves through walls are redrawn, then
   /// the particle stays put with a weight penalty; particles on stairs, ramps or escalators may
   /// change floor.
-  public func step(_ step: StepInput) {
+  public func step(_ step: Step) {
     guard initialized, step.length.isFinite, step.heading.isFinite else { return }
     lastTime = max(lastTime, step.t)
     still = 0

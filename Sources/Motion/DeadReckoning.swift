@@ -1,3 +1,4 @@
+import FingerpostCore
 import Randomness
 
 /// Turns true steps into the steps a phone reports, with the errors of `StepNoise`. Not

@@ -1,3 +1,5 @@
+import FingerpostCore
+
 /// How a phone's pedestrian dead reckoning errs: per-step length noise, a per-walker length
 /// scale bias, a constant heading bias, a heading drift that random-walks like a gyro bias, and
 /// occasionally missed or double-counted steps.

@@ -1,5 +1,5 @@
+import FingerpostCore
 import Geometry
-import WiFi
 
 /// One simulated access point radio: a BSSID on one band at a position on one level.
 public struct AccessPoint: Sendable, Hashable, Codable {

@@ -1,6 +1,6 @@
+import FingerpostCore
 import FloorPlans
 import Geometry
-import WiFi
 
 /// Automatic AP placement: a density of APs per 100 m² of walkable space, spread evenly over
 /// corridors and rooms by farthest-point sampling (ceiling-mounted, so any walkable spot will do).

@@ -1,5 +1,5 @@
+import FingerpostCore
 import Foundation
-import WiFi
 
 /// The radio propagation model and its parameters (COST 231 multi-wall style, log-distance).
 ///

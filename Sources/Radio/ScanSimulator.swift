@@ -1,6 +1,6 @@
+import FingerpostCore
 import Geometry
 import Randomness
-import WiFi
 
 /// Simulates the scans one device records in a world: fading, device offset, missed readings
 /// and stale entries carried over from its previous scan. Not `Sendable`: it owns a generator.

@@ -1,8 +1,8 @@
 import ConfigFiles
+import FingerpostCore
 import FloorPlans
 import Foundation
 import Geometry
-import WiFi
 
 /// A world file (YAML, JSON accepted): the venue, the seed, model overrides, and access points
 /// placed automatically, listed explicitly, or both. Paths are relative to the file.
@@ -56,21 +56,25 @@ public struct WorldFile: Sendable {
   public var entries: [Entry]
 
   /// Reads and checks a world file.
-  public init(contentsOf url: URL) throws(ConfigurationError) {
+  public init(contentsOf url: URL) throws(FingerpostError) {
     try self.init(yaml: try YAMLMap(contentsOf: url), url: url)
   }
 
   /// Reads and checks a world from `text`, as if it were the file at `url`.
-  public init(text: String, url: URL) throws(ConfigurationError) {
+  public init(text: String, url: URL) throws(FingerpostError) {
     try self.init(yaml: try YAMLMap(text: text, file: url.path), url: url)
   }
 
-  private init(yaml root: YAMLMap, url: URL) throws(ConfigurationError) {
+  private init(yaml root: YAMLMap, url: URL) throws(FingerpostError) {
     try root.allowOnly(["version", "venue", "seed", "propagation", "placement", "access_points"])
     if let version = try root.int("version"), version != 1 {
-      throw root.error("version", "unsupported world file version \(version) (this tool reads 1)")
+      throw root.error(
+        "version", kind: .unsupportedVersion,
+        "unsupported world file version \(version) (this tool reads 1)")
     }
-    guard let venue = try root.string("venue") else { throw root.error("venue", "is required") }
+    guard let venue = try root.string("venue") else {
+      throw root.error("venue", kind: .missingField, "is required")
+    }
     file = url
     self.venue = venue
     seed = try root.int("seed").map { UInt64(bitPattern: Int64($0)) } ?? 1
@@ -78,7 +82,8 @@ public struct WorldFile: Sendable {
     if let p = try root.map("placement") {
       try p.allowOnly(["density", "bands", "ssid"])
       guard let density = try p.double("density"), density > 0 else {
-        throw p.error("density", "is required: APs per 100 m² of walkable space, above 0")
+        throw p.error(
+          "density", kind: .missingField, "is required: APs per 100 m² of walkable space, above 0")
       }
       var bands: [Band] = []
       for text in try p.strings("bands") ?? ["2.4", "5"] {
@@ -93,12 +98,14 @@ public struct WorldFile: Sendable {
     entries = try (root.maps("access_points") ?? []).map(Self.entry)
   }
 
-  private static func entry(_ m: YAMLMap) throws(ConfigurationError) -> Entry {
+  private static func entry(_ m: YAMLMap) throws(FingerpostError) -> Entry {
     try m.allowOnly([
       "bssid", "ssid", "level", "ordinal", "building", "x", "y", "lon", "lat", "band", "frequency",
       "reference_power",
     ])
-    guard let bssid = try m.string("bssid") else { throw m.error("bssid", "is required") }
+    guard let bssid = try m.string("bssid") else {
+      throw m.error("bssid", kind: .missingField, "is required")
+    }
     let frequency = try m.int("frequency")
     let bandText = try m.string("band")
     guard let band = bandText.map(Band.init(rawValue:)) ?? frequency.map(Band.init(frequency:))
@@ -125,7 +132,7 @@ public struct WorldFile: Sendable {
   }
 
   /// The model with the file's overrides.
-  static func model(_ m: YAMLMap?) throws(ConfigurationError) -> PropagationModel {
+  static func model(_ m: YAMLMap?) throws(FingerpostError) -> PropagationModel {
     var model = PropagationModel()
     guard let m else { return model }
     let numbers: [(String, WritableKeyPath<PropagationModel, Double>)] = [
@@ -163,7 +170,7 @@ public struct WorldFile: Sendable {
   }
 
   /// The access points of this file on `plans`: placed ones first, then the listed ones.
-  public func accessPoints(on plans: FloorPlanSet) throws(ConfigurationError) -> [AccessPoint] {
+  public func accessPoints(on plans: FloorPlanSet) throws(FingerpostError) -> [AccessPoint] {
     var result = placement?.place(in: plans, model: model) ?? []
     for entry in entries {
       let candidates = plans.plans.indices.filter { p in
@@ -176,8 +183,8 @@ public struct WorldFile: Sendable {
         let why =
           candidates.isEmpty
           ? "names no level of the venue" : "is ambiguous: give `building` or `level`"
-        throw ConfigurationError(
-          file: file.path, line: entry.line, key: "access_points",
+        throw FingerpostError(
+          .invalidValue, file: file.path, line: entry.line, field: "access_points",
           "\(entry.bssid): its level \(why)")
       }
       let position = entry.position ?? plans.frame.point(for: entry.coordinate!)
@@ -191,8 +198,9 @@ public struct WorldFile: Sendable {
     let duplicates = Dictionary(grouping: result, by: \.bssid).filter { $0.value.count > 1 }.keys
       .sorted()
     if let first = duplicates.first {
-      throw ConfigurationError(
-        file: file.path, line: nil, key: "access_points", "BSSID \(first) is used twice")
+      throw FingerpostError(
+        .invalidValue, file: file.path, line: nil, field: "access_points",
+        "BSSID \(first) is used twice")
     }
     return result
   }

@@ -1,15 +1,16 @@
 import EventStream
+import FingerpostCore
 import FloorPlans
 import Foundation
 import Geometry
+import IMDF
 import Motion
 import Simulation
-import WiFi
 
 /// What a replay feeds a localizer: one walk's steps and scans in time order, and its truth when
 /// known. Comes from a simulated scenario or from a recorded event stream.
 public struct ReplayInput: Sendable {
-  /// The venue's name, for the `meta` record.
+  /// The venue's identity (`Venue.identity(ofArchiveAt:)`), for the `meta` record.
   public var venueName: String
   /// Where the venue's IMDF archive is, for the `meta` record (viewers load it from there).
   public var venuePath: String?
@@ -20,7 +21,7 @@ public struct ReplayInput: Sendable {
   /// Wi-Fi scans.
   public var scans: [Scan] = []
   /// The true track, when known.
-  public var truth: [TruthRecord] = []
+  public var truth: [TruthSample] = []
   /// Seconds from the start to the last event.
   public var duration: Double
   /// Where the walk starts, when known (the dead-reckoning baseline always starts there).
@@ -34,16 +35,12 @@ public struct ReplayInput: Sendable {
 extension ReplayInput {
   /// The walk of a simulated scenario, told its start when the scenario says so.
   public init(scenario: Scenario, walk: SimulatedWalk) {
-    venueName = scenario.venue.lastPathComponent
+    venueName = Venue.identity(ofArchiveAt: scenario.venue.path)
     venuePath = Self.shortPath(scenario.venue.path)
     seed = scenario.seed
     steps = walk.steps
     scans = walk.scans
-    truth = walk.truth.map { t in
-      TruthRecord(
-        t: t.sample.t, ordinal: t.ordinal, x: t.sample.point.x, y: t.sample.point.y,
-        unit: t.unitID, heading: t.sample.heading, checkpoint: t.checkpoint)
-    }
+    truth = walk.truth
     duration = walk.walk.duration
     start = walk.start
     startIsKnown = scenario.localizer.knownStart
@@ -55,14 +52,13 @@ extension ReplayInput {
   public init(
     stream text: String, file: String, plans: FloorPlanSet, knownStart: Bool, seed: UInt64,
     warn: (String) -> Void
-  ) throws(ReplayError) {
+  ) throws(FingerpostError) {
     venueName = ""
     self.seed = seed
     duration = 0
-    var lastStep: Double?
-    var skipped: [StreamError] = []
+    var skipped: [FingerpostError] = []
     let records = StreamDecoder.records(in: text.utf8) { skipped.append($0) }
-    for error in skipped { warn("\(file):\(error.line): \(error.message) (skipped)") }
+    for error in skipped { warn("\(error.inFile(file)) (skipped)") }
     badLines = skipped.count
     for (_, record) in records {
       if let t = record.time { duration = max(duration, t) }
@@ -73,13 +69,10 @@ extension ReplayInput {
         if let s = meta.seed { self.seed = s }
       case .truth(let r):
         truth.append(r)
-      case .step(let r):
-        // A step given as a speed covers the time since the previous step.
-        let length = r.length ?? (r.speed ?? .nan) * (r.t - (lastStep ?? r.t - 0.5))
-        steps.append(Step(t: r.t, length: length, heading: r.heading))
-        lastStep = r.t
-      case .scan(let r):
-        scans.append(Scan(time: r.t, device: r.device ?? "unknown", readings: r.readings))
+      case .step(let step):
+        steps.append(step)
+      case .scan(let scan):
+        scans.append(scan)
       default:
         break
       }
@@ -88,22 +81,25 @@ extension ReplayInput {
     scans.sort { $0.time < $1.time }
     truth.sort { $0.t < $1.t }
     guard !steps.isEmpty || !scans.isEmpty else {
-      throw ReplayError("\(file): no step or scan records to replay")
+      throw FingerpostError(.noData, file: file, "no step or scan records to replay")
     }
     if let first = truth.first {
       guard let plan = plans.plans(atOrdinal: first.ordinal).first else {
-        throw ReplayError(
-          "\(file): the first truth record's ordinal \(first.ordinal) is not a level")
+        throw FingerpostError(
+          .mismatch, file: file,
+          "the first truth record's ordinal \(first.ordinal) is not a level of the venue")
       }
-      start = Route.Waypoint(plan: plan, point: Point(x: first.x, y: first.y))
+      start = Route.Waypoint(plan: plan, point: first.position)
     } else if knownStart {
-      throw ReplayError("\(file): --known-start needs a truth record to start from")
+      throw FingerpostError(
+        .missingField, file: file, field: "truth",
+        "a known start needs a truth record to start from")
     }
     startIsKnown = knownStart
   }
 
   /// The truth record in force at `t`: the latest at or before it.
-  public func truth(at t: Double) -> TruthRecord? {
+  public func truth(at t: Double) -> TruthSample? {
     var low = 0
     var high = truth.count
     while low < high {

@@ -1,8 +1,10 @@
 import EventStream
+import FingerpostCore
 import Fingerprints
 import FloorPlans
 import Geometry
 import Localization
+import Scoring
 
 /// How a replay went: its fixes against the truth in force at each (2 Hz, causal), and the
 /// inputs the localizer could not use. The scoring command reports far more; this is the quick
@@ -45,22 +47,22 @@ public struct ReplaySummary: Sendable, CustomStringConvertible {
     var units = 0
     for fix in fixes {
       guard let truth = walk.truth(at: fix.t) else { continue }
-      let plan = plans.plans[fix.plan]
-      let error = fix.position.distance(to: Point(x: truth.x, y: truth.y))
+      let error = fix.position.distance(to: truth.position)
       errors.append(error)
-      penalized.append(error + 15 * Double(abs(plan.ordinal - truth.ordinal)))
-      if plan.ordinal == truth.ordinal { floors += 1 }
-      if let u = fix.unit, truth.unit != nil, plan.units[u].id == truth.unit { units += 1 }
+      penalized.append(error + 15 * Double(abs(fix.ordinal - truth.ordinal)))
+      if fix.ordinal == truth.ordinal { floors += 1 }
+      if let u = fix.unitID, truth.unitID != nil, u == truth.unitID { units += 1 }
     }
     scored = errors.count
     if !errors.isEmpty {
-      p75 = FingerprintEvaluation.quantile(errors, 0.75)
-      evaalScore = FingerprintEvaluation.quantile(penalized, 0.75)
+      p75 = PercentileMethod.linear.quantile(errors, 0.75)
+      evaalScore = PercentileMethod.linear.quantile(penalized, 0.75)
       floorRate = Double(floors) / Double(scored)
       unitRate = Double(units) / Double(scored)
     }
-    for (a, b) in zip(fixes, fixes.dropFirst()) where a.plan == b.plan {
-      if plans.plans[a.plan].crossesWall(Segment(a.position, b.position)) { wallCrossings += 1 }
+    for (a, b) in zip(fixes, fixes.dropFirst()) where a.levelID == b.levelID {
+      guard let plan = a.levelID.flatMap(plans.planIndex(levelID:)) else { continue }
+      if plans.plans[plan].crossesWall(Segment(a.position, b.position)) { wallCrossings += 1 }
     }
   }
 

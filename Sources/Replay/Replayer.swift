@@ -1,4 +1,5 @@
 import EventStream
+import FingerpostCore
 import Fingerprints
 import FloorPlans
 import Foundation
@@ -6,7 +7,6 @@ import Geometry
 import Localization
 import Motion
 import Randomness
-import WiFi
 
 /// Feeds a walk's steps and scans to a localizer in time order and streams a fix at every fix
 /// time, with a summary of its accuracy against the truth.
@@ -39,7 +39,9 @@ public struct Replayer {
     switch kind {
     case .deadReckoning:
       guard let start = walk.start else {
-        throw ReplayError("dead reckoning needs a start: the stream has no truth record")
+        throw FingerpostError(
+          .missingField, field: "truth",
+          "dead reckoning needs a start: the stream has no truth record")
       }
       return DeadReckoningLocalizer(start: start, plans: plans)
     case .fingerprint:
@@ -91,10 +93,10 @@ public struct Replayer {
         switch inputs[next].input {
         case .step(let s):
           if !s.length.isFinite || !s.heading.isFinite { unusableSteps += 1 }
-          localizer.step(StepInput(t: s.t, length: s.length, heading: s.heading))
+          localizer.step(s)
         case .scan(let scan):
           if map.prepare(scan).knownCount == 0 { unusableScans += 1 }
-          localizer.scan(ScanInput(scan: scan))
+          localizer.scan(scan)
         }
         next += 1
       }
@@ -106,7 +108,7 @@ public struct Replayer {
         }
       }
       if let fix = localizer.fix(at: t) {
-        emit(StreamEncoder.line(.fix(record(fix))), t)
+        emit(StreamEncoder.line(.fix(fix)), t)
         if cloudSize > 0, let filter = localizer as? ParticleFilter {
           emit(
             StreamEncoder.line(
@@ -121,16 +123,5 @@ public struct Replayer {
     summary.unusableScans = unusableScans
     summary.unusableSteps = unusableSteps
     return summary
-  }
-
-  /// The event-stream record of a fix.
-  public func record(_ fix: Fix) -> FixRecord {
-    let c = plans.frame.coordinate(for: fix.position)
-    let plan = plans.plans[fix.plan]
-    let unit = fix.unit.map { plan.units[$0] }
-    return FixRecord(
-      t: fix.t, lat: c.latitude, lon: c.longitude, x: fix.position.x, y: fix.position.y,
-      ordinal: plan.ordinal, levelID: plan.levelID, unitID: unit?.id, unitName: unit?.label,
-      accuracy: fix.accuracy, course: fix.course, speed: fix.speed)
   }
 }

@@ -1,26 +1,22 @@
+import FingerpostCore
 import Foundation
 import Geometry
 
-/// Why a scoreboard file cannot be used.
-public struct ScoreboardFileError: Error, CustomStringConvertible, Sendable {
-  public let description: String
-}
-
 extension Scoreboard {
   /// Reads a scoreboard, refusing another format or an older version with a message naming it.
-  public static func read(_ data: Data, file: String) throws(ScoreboardFileError) -> Scoreboard {
+  public static func read(_ data: Data, file: String) throws(FingerpostError) -> Scoreboard {
     struct Header: Decodable {
       var format: String?
       var version: Int?
     }
     let decoder = JSONDecoder()
     guard let header = try? decoder.decode(Header.self, from: data) else {
-      throw ScoreboardFileError(description: "\(file): not a JSON scoreboard")
+      throw FingerpostError(.malformed, file: file, "not a JSON scoreboard")
     }
     guard header.format == formatName, header.version == currentVersion else {
-      throw ScoreboardFileError(
-        description:
-          "\(file): a scoreboard of format \(header.format ?? "(none)") version "
+      throw FingerpostError(
+        .unsupportedVersion, file: file,
+        "a scoreboard of format \(header.format ?? "(none)") version "
           + "\(header.version.map(String.init) ?? "(none)"); this fingerpost reads "
           + "\(formatName) version \(currentVersion). Write a new one with "
           + "`fingerpost suite Scenarios --json \(file)`.")
@@ -28,7 +24,7 @@ extension Scoreboard {
     do {
       return try decoder.decode(Scoreboard.self, from: data)
     } catch {
-      throw ScoreboardFileError(description: "\(file): \(error)")
+      throw FingerpostError(.malformed, file: file, "\(error)")
     }
   }
 

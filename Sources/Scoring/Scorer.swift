@@ -1,3 +1,4 @@
+import FingerpostCore
 import Foundation
 import Geometry
 
@@ -25,7 +26,7 @@ public struct Scorer: Sendable {
 
   /// The scoring instants: one every `1 / rate` seconds from the first truth record to the last
   /// that has a fix at or before it.
-  public func instants(truth: [TruthPoint], fixes: [FixPoint], venue: (any ScoringVenue)? = nil)
+  public func instants(truth: [TruthSample], fixes: [Fix], venue: (any ScoringVenue)? = nil)
     -> [Instant]
   {
     paired(truth: truth, fixes: fixes, venue: venue).map(\.instant)
@@ -33,11 +34,11 @@ public struct Scorer: Sendable {
 
   /// The instants with the truth and fix behind each, and the count of instants in the truth's
   /// span (with or without a fix).
-  func paired(truth: [TruthPoint], fixes: [FixPoint], venue: (any ScoringVenue)?) -> [(
-    instant: Instant, truth: TruthPoint, fix: FixPoint
+  func paired(truth: [TruthSample], fixes: [Fix], venue: (any ScoringVenue)?) -> [(
+    instant: Instant, truth: TruthSample, fix: Fix
   )] {
     guard let first = truth.first, let last = truth.last else { return [] }
-    var result: [(instant: Instant, truth: TruthPoint, fix: FixPoint)] = []
+    var result: [(instant: Instant, truth: TruthSample, fix: Fix)] = []
     var ti = 0
     var fi = -1
     let count = Int(((last.t - first.t) * rate + 1e-9).rounded(.down))
@@ -50,10 +51,10 @@ public struct Scorer: Sendable {
       let error = fx.position.distance(to: tr.position)
       var buildingWrong = false
       if let a = tr.building, let b = fx.building { buildingWrong = a != b }
-      let unitHit = tr.unit.map { $0 == fx.unit }
+      let unitHit = tr.unitID.map { $0 == fx.unitID }
       var neighbourHit: Bool?
-      if let venue, let u = tr.unit {
-        neighbourHit = fx.unit.map { $0 == u || venue.areNeighbours($0, u) } ?? false
+      if let venue, let u = tr.unitID {
+        neighbourHit = fx.unitID.map { $0 == u || venue.areNeighbours($0, u) } ?? false
       }
       result.append(
         (
@@ -61,20 +62,27 @@ public struct Scorer: Sendable {
             t: t, error: error, floorError: abs(fx.ordinal - tr.ordinal),
             buildingWrong: buildingWrong, unitHit: unitHit, neighbourHit: neighbourHit,
             fresh: t - fx.t <= maximumFixAge + 1e-9,
-            withinAccuracy: fx.accuracy.map { error <= $0 }), tr, fx
+            withinAccuracy: fx.accuracy.isFinite ? error <= fx.accuracy : nil), tr, fx
         ))
     }
     return result
   }
 
   /// The full score. Truth and fixes must be in time order.
-  public func score(truth: [TruthPoint], fixes: [FixPoint], venue: (any ScoringVenue)? = nil)
-    throws(ScoringError) -> Score
+  public func score(truth: [TruthSample], fixes: [Fix], venue: (any ScoringVenue)? = nil)
+    throws(FingerpostError) -> Score
   {
-    guard let firstTruth = truth.first, let lastTruth = truth.last else { throw .noTruth }
-    guard let firstFix = fixes.first, let lastFix = fixes.last else { throw .noFixes }
+    guard let firstTruth = truth.first, let lastTruth = truth.last else {
+      throw FingerpostError(.noData, "no truth records to score against")
+    }
+    guard let firstFix = fixes.first, let lastFix = fixes.last else {
+      throw FingerpostError(.noData, "no fix records to score")
+    }
     guard firstFix.t <= lastTruth.t, lastFix.t >= firstTruth.t - maximumFixAge else {
-      throw .noOverlap(truth: firstTruth.t...lastTruth.t, fixes: firstFix.t...lastFix.t)
+      throw FingerpostError(
+        .mismatch,
+        "the fixes (t \(firstFix.t)…\(lastFix.t) s) and the truth "
+          + "(t \(firstTruth.t)…\(lastTruth.t) s) do not overlap in time")
     }
     let pairs = paired(truth: truth, fixes: fixes, venue: venue)
     let instants = pairs.map(\.instant)
@@ -118,7 +126,7 @@ public struct Scorer: Sendable {
   }
 
   /// Each checkpoint of the truth scored against the latest fix at or before it.
-  func checkpoints(truth: [TruthPoint], fixes: [FixPoint]) -> [Instant] {
+  func checkpoints(truth: [TruthSample], fixes: [Fix]) -> [Instant] {
     var result: [Instant] = []
     var fi = -1
     for point in truth where point.checkpoint {
@@ -131,7 +139,7 @@ public struct Scorer: Sendable {
         Instant(
           t: point.t, error: fix.position.distance(to: point.position),
           floorError: abs(fix.ordinal - point.ordinal), buildingWrong: buildingWrong,
-          unitHit: point.unit.map { $0 == fix.unit }, neighbourHit: nil,
+          unitHit: point.unitID.map { $0 == fix.unitID }, neighbourHit: nil,
           fresh: point.t - fix.t <= maximumFixAge + 1e-9, withinAccuracy: nil))
     }
     return result
@@ -159,7 +167,7 @@ public struct Scorer: Sendable {
   }
 
   /// Times at which the truth jumps faster than `teleportSpeed`: kidnaps.
-  func kidnaps(_ truth: [TruthPoint]) -> [Double] {
+  func kidnaps(_ truth: [TruthSample]) -> [Double] {
     zip(truth, truth.dropFirst()).compactMap { a, b in
       let dt = b.t - a.t
       let d = b.position.distance(to: a.position)
@@ -169,12 +177,12 @@ public struct Scorer: Sendable {
 
   /// Estimated unit changes ÷ true unit changes over the instants (nil when the truth never
   /// changes unit).
-  func flicker(_ pairs: [(instant: Instant, truth: TruthPoint, fix: FixPoint)]) -> Double? {
+  func flicker(_ pairs: [(instant: Instant, truth: TruthSample, fix: Fix)]) -> Double? {
     var estimated = 0
     var actual = 0
     for (a, b) in zip(pairs, pairs.dropFirst()) {
-      if a.fix.unit != b.fix.unit { estimated += 1 }
-      if a.truth.unit != b.truth.unit { actual += 1 }
+      if a.fix.unitID != b.fix.unitID { estimated += 1 }
+      if a.truth.unitID != b.truth.unitID { actual += 1 }
     }
     return actual > 0 ? Double(estimated) / Double(actual) : nil
   }
@@ -182,7 +190,7 @@ public struct Scorer: Sendable {
   /// Per true floor change: seconds until an instant shows the estimate on the new floor, or nil
   /// when it never does before the next change.
   func floorDelays(
-    truth: [TruthPoint], instants: [(instant: Instant, truth: TruthPoint, fix: FixPoint)]
+    truth: [TruthSample], instants: [(instant: Instant, truth: TruthSample, fix: Fix)]
   ) -> [Double?] {
     let changes = zip(truth, truth.dropFirst()).compactMap { a, b in
       a.ordinal != b.ordinal ? (t: b.t, ordinal: b.ordinal) : nil
@@ -197,7 +205,7 @@ public struct Scorer: Sendable {
   }
 
   /// Walkable share, wall crossings per 100 m and jump rate of the fix track itself.
-  func trackQuality(_ fixes: [FixPoint], venue: (any ScoringVenue)?) -> (
+  func trackQuality(_ fixes: [Fix], venue: (any ScoringVenue)?) -> (
     walkable: Double?, crossings: Double?, jumps: Double
   ) {
     var jumps = 0

@@ -1,30 +1,33 @@
 import ConfigFiles
+import FingerpostCore
 import Foundation
 import Motion
 import Radio
 
 extension Scenario {
   /// Reads a scenario; paths are relative to the file; unknown keys are errors naming key and line.
-  public init(contentsOf url: URL) throws(ConfigurationError) {
+  public init(contentsOf url: URL) throws(FingerpostError) {
     try self.init(yaml: try YAMLMap(contentsOf: url), url: url)
   }
 
   /// Reads a scenario from `text`, as if it were the file at `url` (paths are relative to it).
-  public init(text: String, url: URL) throws(ConfigurationError) {
+  public init(text: String, url: URL) throws(FingerpostError) {
     try self.init(yaml: try YAMLMap(text: text, file: url.path), url: url)
   }
 
-  private init(yaml root: YAMLMap, url: URL) throws(ConfigurationError) {
+  private init(yaml root: YAMLMap, url: URL) throws(FingerpostError) {
     try root.allowOnly([
       "version", "name", "venue", "world", "radio_map", "walker", "device", "dead_reckoning",
       "events", "localizer",
       "seed", "truth_rate",
     ])
     if let version = try root.int("version"), version != 1 {
-      throw root.error("version", "unsupported scenario version \(version) (this tool reads 1)")
+      throw root.error(
+        "version", kind: .unsupportedVersion,
+        "unsupported scenario version \(version) (this tool reads 1)")
     }
     let folder = url.deletingLastPathComponent()
-    func path(_ map: YAMLMap, _ key: String) throws(ConfigurationError) -> URL {
+    func path(_ map: YAMLMap, _ key: String) throws(FingerpostError) -> URL {
       guard let text = try map.string(key) else { throw map.error(key, "is required") }
       return URL(fileURLWithPath: text, relativeTo: folder).standardizedFileURL
     }
@@ -32,7 +35,7 @@ extension Scenario {
     venue = try path(root, "venue")
     world = try path(root, "world")
     guard let radio = try root.map("radio_map") else {
-      throw root.error("radio_map", "is required (survey or map)")
+      throw root.error("radio_map", kind: .missingField, "is required (survey or map)")
     }
     try radio.allowOnly(["survey", "map", "grid"])
     if radio.contains("map") {
@@ -42,9 +45,13 @@ extension Scenario {
     } else {
       throw radio.error("survey", "give a survey to ingest or a map file")
     }
-    guard let walker = try root.map("walker") else { throw root.error("walker", "is required") }
+    guard let walker = try root.map("walker") else {
+      throw root.error("walker", kind: .missingField, "is required")
+    }
     try walker.allowOnly(["start", "stops", "speed", "pace"])
-    guard let startMap = try walker.map("start") else { throw walker.error("start", "is required") }
+    guard let startMap = try walker.map("start") else {
+      throw walker.error("start", kind: .missingField, "is required")
+    }
     start = try Self.place(startMap)
     let speed = try walker.double("speed") ?? 1.3
     stops = []
@@ -111,7 +118,7 @@ extension Scenario {
   }
 
   /// A place: `unit` (name or id, with an optional `ordinal`) or `ordinal` with `x` and `y`.
-  static func place(_ m: YAMLMap, extra: Set<String> = []) throws(ConfigurationError) -> Place {
+  static func place(_ m: YAMLMap, extra: Set<String> = []) throws(FingerpostError) -> Place {
     try m.allowOnly(Set(["unit", "ordinal", "x", "y"]).union(extra))
     if let unit = try m.string("unit") { return .unit(unit, ordinal: try m.int("ordinal")) }
     guard let ordinal = try m.int("ordinal"), let x = try m.double("x"), let y = try m.double("y")
@@ -121,9 +128,9 @@ extension Scenario {
     return .point(ordinal: ordinal, x: x, y: y)
   }
 
-  static func event(_ m: YAMLMap) throws(ConfigurationError) -> Event {
+  static func event(_ m: YAMLMap) throws(FingerpostError) -> Event {
     guard let at = try m.double("at") else {
-      throw m.error("at", "is required: seconds from the start")
+      throw m.error("at", kind: .missingField, "is required: seconds from the start")
     }
     switch try m.string("type") {
     case "aps_off":
@@ -135,7 +142,7 @@ extension Scenario {
     case "kidnap":
       try m.allowOnly(["at", "type", "to"])
       guard let to = try m.map("to") else {
-        throw m.error("to", "is required: where the walker is carried")
+        throw m.error("to", kind: .missingField, "is required: where the walker is carried")
       }
       return .kidnap(at: at, place: try place(to))
     case "blackout":

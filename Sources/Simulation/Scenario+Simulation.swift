@@ -1,26 +1,18 @@
 import ConfigFiles
+import FingerpostCore
 import FloorPlans
 import Geometry
 import Motion
 import Radio
 import Randomness
-import WiFi
 
 /// What a scenario's walk produced: the truth, the phone's steps and its scans.
 public struct SimulatedWalk: Sendable {
-  /// One truth sample with its floor ordinal and the IMDF unit the walker is in.
-  public struct Truth: Sendable, Hashable {
-    public let sample: TrueWalk.Sample
-    public let ordinal: Int
-    public let unitID: String?
-    /// Whether this sample is the walker's arrival at a stop: a checkpoint.
-    public let checkpoint: Bool
-  }
-
   /// The true walk.
   public let walk: TrueWalk
-  /// Truth at the scenario's rate.
-  public let truth: [Truth]
+  /// Truth at the scenario's rate, with the unit the walker is in; the sample nearest each
+  /// arrival at a stop is a checkpoint.
+  public let truth: [TruthSample]
   /// Steps as the phone reports them (with dead-reckoning error).
   public let steps: [Step]
   /// Scans as the phone reports them (events applied).
@@ -39,33 +31,26 @@ extension Scenario {
   /// The plan and point of a place; unknown units and points outside walkable space are errors
   /// naming the file.
   public func resolve(_ place: Place, in plans: FloorPlanSet, line: Int? = nil)
-    throws(ConfigurationError)
+    throws(FingerpostError)
     -> Route.Waypoint
   {
-    func fail(_ message: String) -> ConfigurationError {
-      ConfigurationError(file: file.path, line: line, key: "walker", message)
+    func fail(_ message: String) -> FingerpostError {
+      FingerpostError(
+        .invalidValue, file: file.path, line: line, field: "walker", message)
     }
     switch place {
     case .unit(let name, let ordinal):
-      var matches: [UnitRef] = []
-      if let ref = plans.unitRef(id: name) { matches = [ref] }
-      for (p, plan) in plans.plans.enumerated()
-      where matches.isEmpty && (ordinal == nil || plan.ordinal == ordinal) {
-        for (u, unit) in plan.units.enumerated()
-        where unit.names.contains(where: { $0.lowercased() == name.lowercased() }) {
-          matches.append(UnitRef(plan: p, unit: u))
-        }
+      let ref: UnitRef
+      do {
+        ref = try plans.unit(named: name, ordinal: ordinal)
+      } catch {
+        throw FingerpostError(
+          error.kind, file: file.path, line: line, field: "walker", error.message)
       }
-      guard matches.count == 1 else {
-        throw fail(
-          matches.isEmpty
-            ? "no unit \"\(name)\"\(ordinal.map { " on ordinal \($0)" } ?? "") in the venue"
-            : "\"\(name)\" names \(matches.count) units: give an ordinal or an id")
-      }
-      guard plans.unit(matches[0]).kind.isWalkable else {
+      guard plans.unit(ref).kind.isWalkable else {
         throw fail("unit \"\(name)\" is not walkable")
       }
-      return Route.Waypoint(plan: matches[0].plan, point: plans.unit(matches[0]).anchorPoint)
+      return Route.Waypoint(plan: ref.plan, point: plans.unit(ref).anchorPoint)
     case .point(let ordinal, let x, let y):
       let point = Point(x: x, y: y)
       guard
@@ -82,7 +67,7 @@ extension Scenario {
     let plans = world.plans
     let router = Router(plans)
     let startPlace = try resolve(start, in: plans)
-    let walkStops = try stops.map { stop throws(ConfigurationError) in
+    let walkStops = try stops.map { stop throws(FingerpostError) in
       TrueWalk.Stop(
         place: try resolve(stop.place, in: plans, line: stop.line), dwell: stop.dwell,
         speed: stop.speed)
@@ -92,10 +77,10 @@ extension Scenario {
       return nil
     }
     guard kidnaps.count <= 1 else {
-      throw ConfigurationError(
-        file: file.path, line: nil, key: "events", "at most one kidnap a scenario")
+      throw FingerpostError(
+        .invalidValue, file: file.path, line: nil, field: "events", "at most one kidnap a scenario")
     }
-    let kidnap = try kidnaps.first.map { k throws(ConfigurationError) in
+    let kidnap = try kidnaps.first.map { k throws(FingerpostError) in
       (k.0, try resolve(k.1, in: plans))
     }
     let walk: TrueWalk
@@ -103,8 +88,8 @@ extension Scenario {
       walk = try TrueWalk(
         start: startPlace, stops: walkStops, router: router, pace: pace, kidnap: kidnap)
     } catch {
-      throw ConfigurationError(
-        file: file.path, line: nil, key: "walker", "the route cannot be walked: \(error)")
+      throw FingerpostError(
+        .unreachable, file: file.path, field: "walker", "the route cannot be walked: \(error)")
     }
     let root = try RandomGenerator(seed: seed)
     // Independent streams, so changing one part of a scenario leaves the others' noise alone.
@@ -116,9 +101,9 @@ extension Scenario {
     // The sample nearest each arrival at a stop is a checkpoint.
     let arrivals = walk.arrivals.map { Int(($0 * truthRate).rounded()) }
     let truth = walk.samples(rate: truthRate).enumerated().map { k, sample in
-      SimulatedWalk.Truth(
-        sample: sample, ordinal: plans.plans[sample.plan].ordinal,
-        unitID: plans.plans[sample.plan].unit(at: sample.point)?.id,
+      TruthSample(
+        t: sample.t, ordinal: plans.plans[sample.plan].ordinal, position: sample.point,
+        unitID: plans.plans[sample.plan].unit(at: sample.point)?.id, heading: sample.heading,
         checkpoint: arrivals.contains(k))
     }
     let reckoning = DeadReckoning(noise: deadReckoning, generator: try root.split(stream: 1))

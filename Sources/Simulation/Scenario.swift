@@ -1,4 +1,5 @@
 import ConfigFiles
+import FingerpostCore
 import FloorPlans
 import Foundation
 import Geometry

@@ -1,9 +1,9 @@
+import FingerpostCore
 import Fingerprints
 import FloorPlans
 import Geometry
 import Radio
 import Randomness
-import WiFi
 
 /// Simulates a site survey: a surveyor walks the coverage path of every level and records
 /// `scansPerStop` scans at each stop with a device of their own.

@@ -1,3 +1,4 @@
+import FingerpostCore
 import FloorPlans
 import Foundation
 import Geometry

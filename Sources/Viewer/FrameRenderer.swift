@@ -1,4 +1,5 @@
 import EventStream
+import FingerpostCore
 import FloorPlans
 import Foundation
 

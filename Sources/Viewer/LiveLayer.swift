@@ -1,4 +1,5 @@
 import EventStream
+import FingerpostCore
 import Geometry
 
 /// The moving parts drawn over the floor plan: the particle cloud, the fading trail, the
@@ -41,8 +42,8 @@ struct LiveLayer {
       if first + 1 < state.fixes.count {
         for i in (first + 1)..<state.fixes.count
         where state.fixPlans[i] == plan && state.fixPlans[i - 1] == plan {
-          let a = viewport.dot(Point(x: state.fixes[i - 1].x, y: state.fixes[i - 1].y))
-          let b = viewport.dot(Point(x: state.fixes[i].x, y: state.fixes[i].y))
+          let a = viewport.dot(state.fixes[i - 1].position)
+          let b = viewport.dot(state.fixes[i].position)
           let age = state.fixes.count - 1 - i
           let band = min(age * bands.count / max(state.trailLength, 1), bands.count - 1)
           bands[band].line(a.x, a.y, b.x, b.y)
@@ -55,24 +56,24 @@ struct LiveLayer {
     let fix = state.latestFix.flatMap { state.fixPlans.last == plan ? $0 : nil }
     if let fix, layers.contains(.accuracy) {
       var c = canvas()
-      let d = viewport.dot(Point(x: fix.x, y: fix.y))
+      let d = viewport.dot(fix.position)
       let radius = Int((fix.accuracy / viewport.scale).rounded())
       if radius >= 2, radius < 4 * (columns + rows) { c.circle(d.x, d.y, radius: radius) }
       dots.append(Dots(canvas: c, style: Palette.accuracy))
     }
     if layers.contains(.truth), let truth = state.latestTruth, truth.ordinal == ordinal {
-      let t = viewport.cell(Point(x: truth.x, y: truth.y))
+      let t = viewport.cell(truth.position)
       if let fix {
         var c = canvas()
-        let a = viewport.dot(Point(x: fix.x, y: fix.y))
-        let b = viewport.dot(Point(x: truth.x, y: truth.y))
+        let a = viewport.dot(fix.position)
+        let b = viewport.dot(truth.position)
         c.line(a.x, a.y, b.x, b.y, every: 2)
         dots.append(Dots(canvas: c, style: Palette.truth))
       }
       glyphs.append((t.column, t.row, "+", Palette.truth))
     }
     if let fix {
-      let f = viewport.cell(Point(x: fix.x, y: fix.y))
+      let f = viewport.cell(fix.position)
       glyphs.append((f.column, f.row, "@", Palette.fix))
       if f.column >= 0, f.row >= 0, f.column < columns, f.row < rows { fixCell = f }
     }

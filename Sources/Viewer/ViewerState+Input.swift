@@ -1,4 +1,5 @@
 import EventStream
+import FingerpostCore
 import Foundation
 import Geometry
 
@@ -36,7 +37,7 @@ extension ViewerState {
     }
   }
 
-  private mutating func add(_ fix: FixRecord) {
+  private mutating func add(_ fix: Fix) {
     guard let plan = plan(of: fix) else {
       badLines += 1
       lastProblem = "fix at t \(fix.t) on ordinal \(fix.ordinal): no such level in the venue"
@@ -44,8 +45,8 @@ extension ViewerState {
     }
     fixes.append(fix)
     fixPlans.append(plan)
-    if let truth = truth(at: fix.t) { errors.append(hypot(fix.x - truth.x, fix.y - truth.y)) }
-    if following, pinnedPlan == nil { keepInView(Point(x: fix.x, y: fix.y)) }
+    if let truth = truth(at: fix.t) { errors.append(fix.position.distance(to: truth.position)) }
+    if following, pinnedPlan == nil { keepInView(fix.position) }
   }
 
   /// Recentres the view on `p` when it has left the middle 60 % of the map (never while the
@@ -76,12 +77,12 @@ extension ViewerState {
       viewport.clamp(to: bounds)
     case .zoom(let factor):
       viewport.zoom(by: factor, coarsest: coarsestScale)
-      if following, let fix = latestFix { viewport.center = Point(x: fix.x, y: fix.y) }
+      if following, let fix = latestFix { viewport.center = fix.position }
       viewport.clamp(to: bounds)
     case .follow:
       following = true
       pinnedPlan = nil
-      if let fix = latestFix { viewport.center = Point(x: fix.x, y: fix.y) }
+      if let fix = latestFix { viewport.center = fix.position }
       viewport.clamp(to: bounds)
     case .fit:
       following = false

@@ -1,4 +1,5 @@
 import EventStream
+import FingerpostCore
 import FloorPlans
 import Foundation
 import Geometry
@@ -19,11 +20,11 @@ public struct ViewerState: Sendable {
   /// The map area.
   public var viewport: Viewport
   /// Every fix so far, in stream order.
-  public internal(set) var fixes: [FixRecord] = []
+  public internal(set) var fixes: [Fix] = []
   /// The plan of each fix.
   public internal(set) var fixPlans: [Int] = []
   /// Every truth record so far.
-  public internal(set) var truths: [TruthRecord] = []
+  public internal(set) var truths: [TruthSample] = []
   /// Horizontal error of each fix against the truth in force at its time, metres (when the
   /// stream carries truth).
   public internal(set) var errors: [Double] = []
@@ -71,7 +72,7 @@ public struct ViewerState: Sendable {
   }
 
   /// The latest fix.
-  public var latestFix: FixRecord? { fixes.last }
+  public var latestFix: Fix? { fixes.last }
 
   /// The plan shown: the pinned one, else the latest fix's, else the ground floor's.
   public var shownPlan: Int {
@@ -81,7 +82,7 @@ public struct ViewerState: Sendable {
   }
 
   /// The latest truth record read.
-  public var latestTruth: TruthRecord? { truths.last }
+  public var latestTruth: TruthSample? { truths.last }
 
   /// Fixes per second of stream time over the recent fixes.
   public var fixRate: Double? {
@@ -100,18 +101,18 @@ public struct ViewerState: Sendable {
   /// The horizontal error of the latest fix, when the stream carries truth.
   public var latestError: Double? {
     guard let fix = latestFix, let truth = truth(at: fix.t) else { return nil }
-    return hypot(fix.x - truth.x, fix.y - truth.y)
+    return fix.position.distance(to: truth.position)
   }
 
   /// The latest truth at or before time `t`.
-  public func truth(at t: Double) -> TruthRecord? {
+  public func truth(at t: Double) -> TruthSample? {
     var i = truths.count - 1
     while i >= 0, truths[i].t > t + 1e-9 { i -= 1 }
     return i >= 0 ? truths[i] : nil
   }
 
   /// The plan a fix is on: its level id, else the first plan of its ordinal.
-  public func plan(of fix: FixRecord) -> Int? {
+  public func plan(of fix: Fix) -> Int? {
     fix.levelID.flatMap(plans.planIndex(levelID:)) ?? plans.plans(atOrdinal: fix.ordinal).first
   }
 

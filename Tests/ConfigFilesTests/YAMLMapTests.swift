@@ -1,4 +1,5 @@
 import ConfigFiles
+import FingerpostCore
 import Testing
 
 @Suite struct YAMLMapTests {
@@ -28,7 +29,7 @@ import Testing
   @Test func unknownKeysNameTheKeyAndLine() throws {
     let root = try YAMLMap(text: text, file: "w.yaml")
     let model = try #require(try root.map("model"))
-    #expect(throws: ConfigurationError.self) { try model.allowOnly(["exponent"]) }
+    #expect(throws: FingerpostError.self) { try model.allowOnly(["exponent"]) }
     do {
       try model.allowOnly(["exponent"])
     } catch {
@@ -44,18 +45,22 @@ import Testing
       Issue.record("expected an error")
     } catch {
       #expect(error.line == 8)
-      #expect(error.key == "points[1].y")
+      #expect(error.field == "points[1].y")
+      #expect(error.kind == .invalidValue)
       #expect(error.message == "expected a number")
     }
-    #expect(throws: ConfigurationError.self) { try root.map("seed") }
+    #expect(throws: FingerpostError.self) { try root.map("seed") }
   }
 
   @Test func invalidYAMLAndNonMappingsAreRefused() {
-    #expect(throws: ConfigurationError.self) { try YAMLMap(text: "a: [1, 2\nb: 3", file: "x.yaml") }
-    #expect(throws: ConfigurationError.self) { try YAMLMap(text: "- 1\n- 2", file: "x.yaml") }
+    for text in ["a: [1, 2\nb: 3", "- 1\n- 2"] {
+      #expect {
+        try YAMLMap(text: text, file: "x.yaml")
+      } throws: { ($0 as? FingerpostError)?.kind == .malformed }
+    }
     #expect {
       try YAMLMap(text: "a: [1, 2\nb: 3", file: "x.yaml")
-    } throws: { ($0 as? ConfigurationError)?.line == 2 }
+    } throws: { ($0 as? FingerpostError)?.line == 2 }
   }
 }
 
@@ -71,12 +76,13 @@ import Testing
 
   @Test func aBooleanThatIsNoneIsAnErrorNamingLineAndKey() throws {
     let map = try YAMLMap(text: "a: 1\nflag: maybe\n", file: "f.yaml")
-    #expect(throws: ConfigurationError.self) { try map.bool("flag") }
+    #expect(throws: FingerpostError.self) { try map.bool("flag") }
     do {
       _ = try map.bool("flag")
     } catch {
       #expect(error.line == 2)
-      #expect(error.key == "flag")
+      #expect(error.field == "flag")
+      #expect(error.kind == .invalidValue)
     }
   }
 }

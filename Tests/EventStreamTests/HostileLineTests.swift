@@ -1,4 +1,5 @@
 import EventStream
+import FingerpostCore
 import Testing
 
 /// Lines a fuzzer or a careless writer produces: each is refused with its line number, never a trap.
@@ -6,12 +7,11 @@ import Testing
   @Test(arguments: ["1e20", "-1", "1.5", "\"7\"", "18446744073709551616"])
   func aSeedThatIsNoWholeUInt64IsRefused(seed: String) {
     let line = #"{"type":"meta","schema":1,"generator":"x","seed":"# + seed + "}"
-    #expect(throws: StreamError.self) { try StreamDecoder.record(line[...], line: 3) }
     do {
       _ = try StreamDecoder.record(line[...], line: 3)
+      Issue.record("seed \(seed) was read")
     } catch {
-      #expect(error.line == 3)
-      #expect(error.message.contains("\"seed\""))
+      #expect(error.line == 3 && error.field == "seed" && error.kind == .invalidValue)
     }
   }
 
@@ -31,7 +31,7 @@ import Testing
       {"type":"step","t":1,"length":0.7,"heading":90}
       [1]
       """
-    var skipped: [Int] = []
+    var skipped: [Int?] = []
     let records = StreamDecoder.records(in: Array(text.utf8)) { skipped.append($0.line) }
     #expect(skipped == [1, 2, 4])
     #expect(records.map(\.line) == [3])

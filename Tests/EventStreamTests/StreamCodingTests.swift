@@ -1,9 +1,9 @@
 import EventStream
+import FingerpostCore
 import Foundation
 import Geometry
 import JSON
 import Testing
-import WiFi
 
 @Suite struct StreamCodingTests {
   let records: [StreamRecord] = [
@@ -11,19 +11,21 @@ import WiFi
       Meta(
         venue: "office", venuePath: "Surveys/office", seed: 42, generator: "fingerpost simulate",
         origin: GeoCoordinate(longitude: 24.5, latitude: 60.25))),
-    .truth(TruthRecord(t: 0.1, ordinal: 1, x: -3.25, y: 12.5, unit: "u-1", heading: 90)),
-    .truth(TruthRecord(t: 0.2, ordinal: 0, x: 0, y: 0, unit: nil, heading: nil)),
-    .step(StepRecord(t: 0.55, length: 0.72, speed: nil, heading: 271.25)),
-    .step(StepRecord(t: 1, length: nil, speed: 1.3, heading: 0)),
+    .truth(
+      TruthSample(
+        t: 0.1, ordinal: 1, position: Point(x: -3.25, y: 12.5), unitID: "u-1", heading: 90)),
+    .truth(TruthSample(t: 0.2, ordinal: 0, position: .zero)),
+    .step(Step(t: 0.55, length: 0.72, heading: 271.25)),
+    .step(Step(t: 1, speed: 1.3, heading: 0, previous: nil)),
     .scan(
-      ScanRecord(
-        t: 2, device: "pixel",
+      Scan(
+        time: 2, device: "pixel",
         readings: [Reading(bssid: "aa:bb:cc:dd:ee:ff", rssi: -61, frequency: 2437)])),
     .fix(
-      FixRecord(
-        t: 2.5, lat: 60.2501234, lon: 24.5004321, x: 1.5, y: -2.25, ordinal: 2, levelID: "L2",
-        unitID: nil,
-        unitName: nil, accuracy: 3.5, course: 45, speed: 1.1)),
+      Fix(
+        t: 2.5, position: Point(x: 1.5, y: -2.25),
+        coordinate: GeoCoordinate(longitude: 24.5004321, latitude: 60.2501234), ordinal: 2,
+        levelID: "L2", accuracy: 3.5, course: 45, speed: 1.1)),
     .particles(ParticlesRecord(t: 2.5, points: [(1, 2, 0), (-1.5, 2.25, 1)])),
     .score(ScoreRecord(metrics: ["p75": 1.25, "floor_hit": 0.995])),
   ]
@@ -50,23 +52,24 @@ import WiFi
     )
   }
 
-  @Test(arguments: [
-    ("not json", "not JSON"),
-    (#"{"type":"walk"}"#, "unknown record type \"walk\""),
-    (#"{"t":1}"#, "unknown record type (none)"),
-    (#"{"type":"truth","t":1,"ordinal":0.5,"x":0,"y":0}"#, "\"ordinal\" must be an integer"),
-    (#"{"type":"step","t":1,"heading":3}"#, "needs \"length\" or \"speed\""),
-    (
-      #"{"type":"fix","t":"soon","x":0,"y":0,"ordinal":0,"accuracy_m":1}"#,
-      "\"t\" must be a finite number"
-    ),
-  ])
-  func badLinesNameTheirProblem(text: String, message: String) {
-    #expect {
-      try StreamDecoder.record(text[...], line: 7)
-    } throws: { error in
-      guard let e = error as? StreamError else { return false }
-      return e.line == 7 && e.message.contains(message)
+  @Test(
+    arguments: [
+      ("not json", FingerpostError.Kind.malformed, nil),
+      (#"{"type":"walk"}"#, .invalidValue, "type"),
+      (#"{"t":1}"#, .invalidValue, "type"),
+      (#"{"type":"truth","t":1,"ordinal":0.5,"x":0,"y":0}"#, .invalidValue, "ordinal"),
+      (#"{"type":"truth","t":1,"x":0,"y":0}"#, .missingField, "ordinal"),
+      (#"{"type":"step","t":1,"heading":3}"#, .missingField, "length"),
+      (#"{"type":"fix","t":"soon","x":0,"y":0,"ordinal":0,"accuracy_m":1}"#, .invalidValue, "t"),
+    ] as [(String, FingerpostError.Kind, String?)])
+  func badLinesNameTheirLineFieldAndKind(
+    text: String, kind: FingerpostError.Kind, field: String?
+  ) {
+    do {
+      _ = try StreamDecoder.record(text[...], line: 7)
+      Issue.record("\(text) was read")
+    } catch {
+      #expect(error.line == 7 && error.kind == kind && error.field == field)
     }
   }
 }

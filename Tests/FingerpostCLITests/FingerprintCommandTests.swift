@@ -1,10 +1,10 @@
 import ArgumentParser
+import FingerpostCore
 import Fingerprints
 import Foundation
 import Geometry
 import TestSupport
 import Testing
-import WiFi
 
 @testable import FingerpostCLI
 
@@ -74,18 +74,18 @@ import WiFi
     let map = folder.appendingPathComponent("m.fpmap").path
     try IngestCommand.parse([try writeSurvey("t.ndjson", step: 4), "-o", map]).run()
     #expect { try LocateCommand.parse(["--map", map, "--scan", "{not json"]).run() } throws: {
-      "\($0)".contains("the scan is not JSON")
+      ($0 as? FingerpostError).map { $0.kind == .malformed && $0.file == "--scan" } ?? false
     }
     #expect {
       try LocateCommand.parse([
         "--map", map, "--scan", #"{"readings":[["ff:ff:ff:ff:ff:ff",-50]]}"#,
       ]).run()
     } throws: {
-      "\($0)".contains("no AP of the scan is in the map")
+      ($0 as? FingerpostError)?.kind == .noData && "\($0)".contains("no AP of the scan")
     }
     try Data("not a map".utf8).write(to: URL(fileURLWithPath: map))
     #expect { try RadioMapInfo.parse([map]).render() } throws: {
-      "\($0)".contains("not a Fingerpost radio map file")
+      ($0 as? FingerpostError).map { $0.kind == .malformed && $0.file == map } ?? false
     }
   }
 }

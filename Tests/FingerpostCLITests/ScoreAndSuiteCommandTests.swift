@@ -1,7 +1,10 @@
+import ArgumentParser
+import FingerpostCore
 import Foundation
 import Scoring
 import TestSupport
 import Testing
+import Workflows
 
 @testable import FingerpostCLI
 
@@ -12,7 +15,7 @@ import Testing
     try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     // The replay tests' light scenario, in a folder of its own.
-    let path = try ReplayCommandTests().scenario(in: folder)
+    let path = try LightScenario.write(in: folder)
     var text = try String(contentsOfFile: path, encoding: .utf8)
     text = text.replacingOccurrences(of: "world: w.yaml", with: "world: ../w.yaml")
       .replacingOccurrences(of: "survey: survey.ndjson", with: "survey: ../survey.ndjson")
@@ -44,11 +47,11 @@ import Testing
     try Data(try better.json().utf8).write(to: URL(fileURLWithPath: strict))
     #expect {
       try SuiteCommand.parse([scenarios.path, "--seeds", "1", "--baseline", strict]).run()
-    } throws: { "\($0)".contains("headline metrics fell behind") }
+    } throws: { ($0 as? ExitCode) == ExitCode(1) }
 
     // The score command reads the pf stream (truth and fixes in one file).
     let pf = URL(fileURLWithPath: streams).appendingPathComponent("light-seed21-pf.ndjson").path
-    let file = try StreamFile.read(pf)
+    let file = try StreamFile(path: pf)
     #expect(file.venue == "office" && file.truth.count > 50 && file.fixes.count > 20)
     let score = try Scorer().score(truth: file.truth, fixes: file.fixes)
     #expect(abs(score.evaal - (scoreboard.rows[0].metrics["evaal"]?.value ?? 0)) < 1e-3)
@@ -76,10 +79,14 @@ import Testing
 
       """.utf8
     ).write(to: URL(fileURLWithPath: fixes))
-    let read = try StreamFile.read(truth)
-    #expect(read.badLines == 1 && read.truth.count == 2)
+    let read = try StreamFile(path: truth)
+    #expect(read.skipped.map(\.line) == [3] && read.skipped.first?.file == truth)
+    #expect(read.truth.count == 2)
     #expect {
       try ScoreCommand.parse([truth, fixes]).run()
-    } throws: { "\($0)".contains("the streams are for different venues") }
+    } throws: {
+      ($0 as? FingerpostError)?.kind == .mismatch
+        && "\($0)".contains("the streams are for different venues")
+    }
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FingerpostCore
 import Foundation
 import TestSupport
 import Testing
@@ -41,6 +42,9 @@ import Testing
     }
     #expect {
       try SurveySimulate.parse(["--world", "/no/such/world.yaml", "-o", "/tmp/x"]).run()
-    } throws: { "\($0)".contains("/no/such/world.yaml: cannot be read") }
+    } throws: {
+      ($0 as? FingerpostError)?.kind == .unreadable
+        && "\($0)".contains("/no/such/world.yaml: cannot be read")
+    }
   }
 }

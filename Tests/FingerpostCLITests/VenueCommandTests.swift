@@ -1,4 +1,5 @@
 import ArgumentParser
+import FingerpostCore
 import Foundation
 import TestSupport
 import Testing
@@ -58,9 +59,15 @@ import Testing
       try VenueRoute.parse([
         RepositoryPaths.sampleVenue("mall"), "--from", "Nowhere", "--to", "Shop 1.01",
       ]).render()
-    } throws: { "\($0)".contains("no unit is named or has the id 'Nowhere'") }
+    } throws: {
+      ($0 as? FingerpostError)?.kind == .notFound
+        && "\($0)".contains("no unit is named or has the id 'Nowhere'")
+    }
     #expect {
       try VenueInfo.parse(["/no/such/venue"]).render()
-    } throws: { "\($0)".contains("/no/such/venue: no such file or folder") }
+    } throws: {
+      ($0 as? FingerpostError)?.kind == .notFound
+        && "\($0)".contains("/no/such/venue: no such file or folder")
+    }
   }
 }

@@ -1,8 +1,8 @@
+import FingerpostCore
 import Fingerprints
 import Foundation
 import Geometry
 import Testing
-import WiFi
 
 /// A synthetic level without a venue: APs following −30 − 30·log10(d) exactly, at (10, 5),
 /// (−2, 22) and (22, −2), and a weaker one at (40, 15); surveyed every 2 m over x 0…20,
@@ -198,14 +198,18 @@ enum Synthetic {
     try RadioMapFile.write(Synthetic.map, to: file)
     let data = try Data(contentsOf: file)
     try data.dropLast(100).write(to: file)
-    #expect { try RadioMapFile.read(file) } throws: { "\($0)".contains("truncated") }
+    #expect { try RadioMapFile.read(file) } throws: {
+      ($0 as? FingerpostError)?.kind == .malformed && "\($0)".contains("truncated")
+    }
     var other = data
     other[11] = 9  // the version field follows the 11-byte magic
     try other.write(to: file)
-    #expect { try RadioMapFile.read(file) } throws: { "\($0)".contains("format version 9") }
+    #expect { try RadioMapFile.read(file) } throws: {
+      ($0 as? FingerpostError)?.kind == .unsupportedVersion && "\($0)".contains("format version 9")
+    }
     try Data("hello".utf8).write(to: file)
     #expect { try RadioMapFile.read(file) } throws: {
-      "\($0)".contains("not a Fingerpost radio map")
+      ($0 as? FingerpostError)?.kind == .malformed && "\($0)".contains("not a Fingerpost radio map")
     }
   }
 
@@ -218,7 +222,8 @@ enum Synthetic {
     var huge = data
     huge.replaceSubrange(15..<23, with: [UInt8](repeating: 0xFF, count: 8))  // header length
     #expect { try RadioMapFile.read(huge, file: "huge.fpmap") } throws: {
-      "\($0)".contains("huge.fpmap") && "\($0)".contains("header length")
+      ($0 as? FingerpostError)?.kind == .malformed && "\($0)".contains("huge.fpmap")
+        && "\($0)".contains("header length")
     }
     let length = Int(data[15..<23].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
     let header = String(decoding: data[23..<(23 + length)], as: UTF8.self)
@@ -230,7 +235,7 @@ enum Synthetic {
     wide.append(Data(text.utf8))
     wide.append(data[(23 + length)...])
     #expect { try RadioMapFile.read(wide, file: "wide.fpmap") } throws: {
-      "\($0)".contains("sizes are damaged")
+      ($0 as? FingerpostError)?.kind == .malformed && "\($0)".contains("sizes are damaged")
     }
   }
 }

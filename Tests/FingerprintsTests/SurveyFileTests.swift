@@ -1,8 +1,8 @@
+import FingerpostCore
 import Fingerprints
 import Foundation
 import Geometry
 import Testing
-import WiFi
 
 @Suite struct SurveyFileTests {
   let header = SurveyHeader(

@@ -1,7 +1,7 @@
+import FingerpostCore
 import Fingerprints
 import Geometry
 import Testing
-import WiFi
 
 @Suite struct SurveyRecordFrameTests {
   let venue = LocalFrame(origin: GeoCoordinate(longitude: 24.9, latitude: 60.2))

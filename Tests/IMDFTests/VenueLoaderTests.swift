@@ -1,3 +1,4 @@
+import FingerpostCore
 import Foundation
 import IMDF
 import TestSupport
@@ -81,11 +82,14 @@ import ZIPFoundation
     #expect {
       _ = try VenueLoader.load(path: junk.path)
     } throws: { error in
-      if case .unreadableZip? = error as? VenueLoadError { return true }
-      return false
+      (error as? FingerpostError)?.kind == .unreadable
+        && (error as? FingerpostError)?.file == junk.path
     }
-    #expect(throws: VenueLoadError.notFound(path: "/no/such/venue")) {
+    #expect {
       _ = try VenueLoader.load(path: "/no/such/venue")
+    } throws: { error in
+      (error as? FingerpostError).map { $0.kind == .notFound && $0.file == "/no/such/venue" }
+        ?? false
     }
   }
 
@@ -103,8 +107,8 @@ import ZIPFoundation
     #expect {
       _ = try VenueLoader.load(zip: Data("PK not really".utf8), path: "upload.zip")
     } throws: { error in
-      if case .unreadableZip(let path, _)? = error as? VenueLoadError { return path == "upload.zip" }
-      return false
+      (error as? FingerpostError).map { $0.kind == .unreadable && $0.file == "upload.zip" }
+        ?? false
     }
   }
 }

@@ -1,10 +1,10 @@
+import FingerpostCore
 import Fingerprints
 import FloorPlans
 import Foundation
 import Geometry
 import Randomness
 import Testing
-import WiFi
 
 @testable import Localization
 
@@ -32,10 +32,10 @@ import WiFi
     #expect(pf.fix(at: 0) == nil)  // nothing before the first scan
     for k in 1...3 {
       pf.scan(
-        ScanInput(scan: OfficeRadio.scan(at: room.anchor, plan: room.plan, time: Double(k))))
+        OfficeRadio.scan(at: room.anchor, plan: room.plan, time: Double(k)))
     }
     let fix = try #require(pf.fix(at: 3))
-    #expect(fix.plan == room.plan)
+    #expect(fix.levelID == plans.plans[room.plan].levelID)
     #expect(fix.position.distance(to: room.anchor) < 4, "\(fix.position) vs \(room.anchor)")
   }
 
@@ -44,31 +44,30 @@ import WiFi
     let pf = try filter(start: Route.Waypoint(plan: room.plan, point: room.anchor))
     let before = try #require(pf.fix(at: 1))
     let (xs, ys) = (pf.x, pf.y)
-    pf.step(StepInput(t: 1, length: .nan, heading: 0))
-    pf.step(StepInput(t: 1, length: 0.7, heading: .infinity))
-    pf.scan(ScanInput(scan: Scan(time: 1, device: "test", readings: [])))
+    pf.step(Step(t: 1, length: .nan, heading: 0))
+    pf.step(Step(t: 1, length: 0.7, heading: .infinity))
+    pf.scan(Scan(time: 1, device: "test", readings: []))
     pf.scan(
-      ScanInput(
-        scan: Scan(time: 1, device: "test", readings: [Reading(bssid: "ff:ff", rssi: -50)])))
+      Scan(time: 1, device: "test", readings: [Reading(bssid: "ff:ff", rssi: -50)]))
     #expect(pf.x == xs && pf.y == ys)
     let after = try #require(pf.fix(at: 1))
-    #expect(after.position == before.position && after.plan == before.plan)
+    #expect(after.position == before.position && after.levelID == before.levelID)
   }
 
   @Test func exactRepeatsOfThePreviousScanAreIgnoredAsStale() throws {
     let room = OfficeRadio.unit("Room 0.01", ordinal: 0)
     let pf = try filter(start: Route.Waypoint(plan: room.plan, point: room.anchor))
     let scan = OfficeRadio.scan(at: room.anchor, plan: room.plan, time: 2)
-    pf.scan(ScanInput(scan: scan))
+    pf.scan(scan)
     let weights = pf.logWeight
     let offsets = pf.offset
     var again = scan
     again.time = 4
-    pf.scan(ScanInput(scan: again))  // every reading repeats: nothing new to weigh
+    pf.scan(again)  // every reading repeats: nothing new to weigh
     #expect(pf.logWeight == weights && pf.offset == offsets)
     var fresh = again
     fresh.readings[0].rssi += 1
-    pf.scan(ScanInput(scan: fresh))  // one fresh reading is used
+    pf.scan(fresh)  // one fresh reading is used
     #expect(pf.offset != offsets)
   }
 
@@ -78,7 +77,7 @@ import WiFi
     let floor = plans.plans[room.plan]
     let starts = zip(pf.x, pf.y).map { Point(x: $0, y: $1) }
     // Twenty 1 m steps south, into the outer wall.
-    for k in 1...20 { pf.step(StepInput(t: Double(k) * 0.5, length: 1, heading: 180)) }
+    for k in 1...20 { pf.step(Step(t: Double(k) * 0.5, length: 1, heading: 180)) }
     for (i, start) in starts.enumerated() {
       let end = Point(x: pf.x[i], y: pf.y[i])
       #expect(floor.unitIndex(at: end) == room.unit, "particle \(i) left the room at \(end)")
@@ -92,7 +91,7 @@ import WiFi
       $0.startSpread = 0.1
     }
     let ground = Int32(stairs.plan)
-    func step(_ k: Int) { pf.step(StepInput(t: Double(k) / 1.8, length: 0.05, heading: 0)) }
+    func step(_ k: Int) { pf.step(Step(t: Double(k) / 1.8, length: 0.05, heading: 0)) }
     for k in 1...5 { step(k) }
     // Five steps: nobody has climbed half a flight (at least 30 % of 25 steps).
     #expect(pf.plan.allSatisfy { $0 == ground })
@@ -102,14 +101,14 @@ import WiFi
     #expect(
       ordinals.allSatisfy { $0 == 1 }, "\(Dictionary(grouping: ordinals) { $0 }.mapValues(\.count))"
     )
-    #expect(try #require(pf.fix(at: 12)).plan != stairs.plan)
+    #expect(try #require(pf.fix(at: 12)).levelID != plans.plans[stairs.plan].levelID)
   }
 
   @Test func floorsChangeOnlyInConnectors() throws {
     let room = OfficeRadio.unit("Room 0.24", ordinal: 0)
     let pf = try filter(start: Route.Waypoint(plan: room.plan, point: room.anchor))
     for k in 1...60 {
-      pf.step(StepInput(t: Double(k) * 0.5, length: 0.1, heading: Double(k * 37 % 360)))
+      pf.step(Step(t: Double(k) * 0.5, length: 0.1, heading: Double(k * 37 % 360)))
     }
     pf.advance(to: 120)  // a long stand: elevators would ride, rooms do not
     #expect(pf.plan.allSatisfy { Int($0) == room.plan })
@@ -134,16 +133,15 @@ import WiFi
     }
     for k in 1...6 {
       pf.scan(
-        ScanInput(
-          scan: OfficeRadio.scan(
-            at: room.anchor, plan: room.plan, time: Double(2 * k), offset: Double(k % 2))))
+        OfficeRadio.scan(
+          at: room.anchor, plan: room.plan, time: Double(2 * k), offset: Double(k % 2)))
     }
     #expect(pf.count >= 100 && pf.count < 1000, "\(pf.count)")
     let global = try filter(particles: 1500, start: nil) {
       $0.minimumParticles = 100
       $0.resampleThreshold = 1
     }
-    global.scan(ScanInput(scan: OfficeRadio.scan(at: room.anchor, plan: room.plan, time: 2)))
+    global.scan(OfficeRadio.scan(at: room.anchor, plan: room.plan, time: 2))
     #expect(global.count == 1500)
     let uniform = global.resampledCount(weights: Array(repeating: 1.0 / 1500, count: 1500))
     #expect(uniform > pf.count, "a spread cloud needs more particles than a converged one")
@@ -155,10 +153,10 @@ import WiFi
       let pf = try filter(start: Route.Waypoint(plan: room.plan, point: room.anchor))
       var fixes: [Fix] = []
       for k in 1...10 {
-        pf.step(StepInput(t: Double(k) * 0.5, length: 0.7, heading: 0))
+        pf.step(Step(t: Double(k) * 0.5, length: 0.7, heading: 0))
         if k % 4 == 0 {
           let p = Point(x: room.anchor.x, y: room.anchor.y + 0.7 * Double(k))
-          pf.scan(ScanInput(scan: OfficeRadio.scan(at: p, plan: room.plan, time: Double(k) * 0.5)))
+          pf.scan(OfficeRadio.scan(at: p, plan: room.plan, time: Double(k) * 0.5))
         }
         if let fix = pf.fix(at: Double(k) * 0.5) { fixes.append(fix) }
       }

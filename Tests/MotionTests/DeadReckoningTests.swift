@@ -1,3 +1,4 @@
+import FingerpostCore
 import Motion
 import Randomness
 import Testing

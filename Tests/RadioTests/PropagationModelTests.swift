@@ -1,7 +1,7 @@
+import FingerpostCore
 import Foundation
 import Radio
 import Testing
-import WiFi
 
 @Suite struct PropagationModelTests {
   let model = PropagationModel()

@@ -1,8 +1,8 @@
+import FingerpostCore
 import Geometry
 import Radio
 import Randomness
 import Testing
-import WiFi
 
 @Suite struct ScanSimulatorTests {
   let world = Fixtures.lightWorld

@@ -1,4 +1,5 @@
 import ConfigFiles
+import FingerpostCore
 import Foundation
 import Radio
 import TestSupport
@@ -61,13 +62,15 @@ import Testing
     let wrongLevel = try WorldFile(
       contentsOf: try write(
         "venue: v\naccess_points:\n  - { bssid: a, ordinal: 9, x: 1, y: 2, band: \"5\" }\n"))
-    #expect(throws: ConfigurationError.self) { try wrongLevel.accessPoints(on: Fixtures.office) }
+    #expect(throws: FingerpostError.self) { try wrongLevel.accessPoints(on: Fixtures.office) }
     let twice = try WorldFile(
       contentsOf: try write(
         "venue: v\naccess_points:\n  - { bssid: a, ordinal: 0, x: 1, y: 2, band: \"5\" }\n  - { bssid: A, ordinal: 1, x: 1, y: 2, band: \"5\" }\n"
       ))
     #expect {
       try twice.accessPoints(on: Fixtures.office)
-    } throws: { "\($0)".contains("BSSID a is used twice") }
+    } throws: {
+      ($0 as? FingerpostError)?.kind == .invalidValue && "\($0)".contains("BSSID a is used twice")
+    }
   }
 }

@@ -1,9 +1,9 @@
+import FingerpostCore
 import FloorPlans
 import Geometry
 import Radio
 import Randomness
 import Testing
-import WiFi
 
 @Suite struct WorldTests {
   let world = Fixtures.lightWorld

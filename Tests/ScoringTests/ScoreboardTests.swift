@@ -1,3 +1,4 @@
+import FingerpostCore
 import Foundation
 import Randomness
 import Testing
@@ -63,9 +64,12 @@ import Testing
         of: "\"version\" : 1", with: "\"version\" : 0"))
     #expect {
       try Scoreboard.read(Data(older.utf8), file: "b.json")
-    } throws: { "\($0)".contains("b.json: a scoreboard of format fingerpost-scoreboard version 0") }
-    #expect(throws: ScoreboardFileError.self) {
-      try Scoreboard.read(Data(#"{"rows": []}"#.utf8), file: "b.json")
+    } throws: {
+      ($0 as? FingerpostError)?.kind == .unsupportedVersion
+        && "\($0)".contains("b.json: a scoreboard of format fingerpost-scoreboard version 0")
     }
+    #expect {
+      try Scoreboard.read(Data(#"{"rows": []}"#.utf8), file: "b.json")
+    } throws: { ($0 as? FingerpostError)?.kind == .unsupportedVersion }
   }
 }

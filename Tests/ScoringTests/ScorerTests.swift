@@ -1,3 +1,4 @@
+import FingerpostCore
 import Geometry
 import Testing
 
@@ -9,20 +10,20 @@ import Testing
   func standing(
     _ point: Point = .zero, until end: Double, ordinal: Int = 0, unit: String? = "A",
     building: String? = nil
-  ) -> [TruthPoint] {
+  ) -> [TruthSample] {
     (0...Int(end * 10)).map {
-      TruthPoint(
-        t: Double($0) / 10, ordinal: ordinal, building: building, position: point, unit: unit)
+      TruthSample(
+        t: Double($0) / 10, ordinal: ordinal, position: point, building: building, unitID: unit)
     }
   }
 
-  /// A fix at `t`.
+  /// A fix at `t` (an accuracy of NaN: none reported).
   func fix(
     _ t: Double, _ x: Double, _ y: Double = 0, ordinal: Int = 0, unit: String? = "A",
-    accuracy: Double? = nil, building: String? = nil
-  ) -> FixPoint {
-    FixPoint(
-      t: t, ordinal: ordinal, building: building, position: Point(x: x, y: y), unit: unit,
+    accuracy: Double = .nan, building: String? = nil
+  ) -> Fix {
+    Fix(
+      t: t, position: Point(x: x, y: y), ordinal: ordinal, building: building, unitID: unit,
       accuracy: accuracy)
   }
 
@@ -90,7 +91,7 @@ import Testing
     // The truth changes unit once (A → B at 5 s); the estimate changes three times.
     let truth = standing(until: 4.9) + standing(until: 10, unit: "B").filter { $0.t >= 5 }
     let units = ["A", "B", "A", "B"]
-    var fixes: [FixPoint] = []
+    var fixes: [Fix] = []
     for k in 0...20 {
       let t = Double(k) / 2
       // One 5 m jump in half a second at 7 s; the error is 1 m with a 2 m radius, or 3 m.
@@ -151,12 +152,17 @@ import Testing
   }
 
   @Test func fixesOutsideTheTruthsTimeAreRefused() {
-    #expect(throws: ScoringError.self) {
-      try Scorer().score(truth: standing(until: 5), fixes: [fix(100, 0)])
+    func kind(_ body: () throws -> Score) -> FingerpostError.Kind? {
+      do {
+        _ = try body()
+        return nil
+      } catch {
+        return (error as? FingerpostError)?.kind
+      }
     }
-    #expect(throws: ScoringError.noFixes) {
-      try Scorer().score(truth: standing(until: 5), fixes: [])
-    }
-    #expect(throws: ScoringError.noTruth) { try Scorer().score(truth: [], fixes: [fix(0, 0)]) }
+    #expect(
+      kind { try Scorer().score(truth: standing(until: 5), fixes: [fix(100, 0)]) } == .mismatch)
+    #expect(kind { try Scorer().score(truth: standing(until: 5), fixes: []) } == .noData)
+    #expect(kind { try Scorer().score(truth: [], fixes: [fix(0, 0)]) } == .noData)
   }
 }

@@ -1,4 +1,5 @@
 import ConfigFiles
+import FingerpostCore
 import FloorPlans
 import Foundation
 import IMDF
@@ -105,7 +106,11 @@ import Testing
     let url = try write(
       "walker:\n  start: { unit: \"Room 0.01\" }\n  stops: [{ unit: \"Room 9.99\" }]\n")
     let s = try Scenario(contentsOf: url)
-    #expect { try s.simulate(in: Self.world) } throws: { "\($0)".contains("no unit \"Room 9.99\"") }
+    #expect { try s.simulate(in: Self.world) } throws: { error in
+      guard let error = error as? FingerpostError else { return false }
+      return error.kind == .notFound && error.file == url.path && error.field == "walker"
+        && error.message.contains("'Room 9.99'")
+    }
   }
 
   @Test func simulationIsReproducibleAndAppliesEvents() throws {

@@ -1,6 +1,8 @@
 import EventStream
+import FingerpostCore
 import FloorPlans
 import Foundation
+import Geometry
 import IMDF
 import TestSupport
 import Viewer
@@ -25,15 +27,15 @@ enum Fixtures {
     let unit = plan?.unit(at: .init(x: x, y: y))
     return StreamEncoder.line(
       .fix(
-        FixRecord(
-          t: t, lat: nil, lon: nil, x: x, y: y, ordinal: ordinal, levelID: plan?.levelID,
+        Fix(
+          t: t, position: Point(x: x, y: y), ordinal: ordinal, levelID: plan?.levelID,
           unitID: unit?.id, unitName: unit?.label, accuracy: accuracy, course: 90, speed: 1.2)))
   }
 
   /// A truth line.
   static func truthLine(t: Double, x: Double, y: Double, ordinal: Int = 0) -> String {
     StreamEncoder.line(
-      .truth(TruthRecord(t: t, ordinal: ordinal, x: x, y: y, unit: nil, heading: 90)))
+      .truth(TruthSample(t: t, ordinal: ordinal, position: Point(x: x, y: y), heading: 90)))
   }
 
   /// The stored snapshot `name` in `Fixtures/`.

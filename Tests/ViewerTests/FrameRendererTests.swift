@@ -1,4 +1,5 @@
 import EventStream
+import FingerpostCore
 import Foundation
 import Testing
 import Viewer
@@ -116,9 +117,7 @@ import Viewer
     var state = Fixtures.state(columns: 80, rows: 21)
     state.apply(
       .fix(
-        FixRecord(
-          t: 1, lat: nil, lon: nil, x: 0, y: 0, ordinal: 0, levelID: nil, unitID: nil,
-          unitName: nil, accuracy: 9)))
+        Fix(t: 1, position: .zero, ordinal: 0, accuracy: 9)))
     var renderer = FrameRenderer()
     #expect(renderer.render(state, columns: 80, rows: 24).text.contains("│ unknown"))
   }

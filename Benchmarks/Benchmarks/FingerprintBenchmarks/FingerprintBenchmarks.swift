@@ -1,8 +1,8 @@
 import Benchmark
+import FingerpostCore
 import Fingerprints
 import Foundation
 import Geometry
-import WiFi
 
 /// `../shared/data/NAME` beside the repository, if present.
 func sharedData(_ name: String) -> URL? {

@@ -1,5 +1,6 @@
 import Benchmark
 import EventStream
+import FingerpostCore
 import Fingerprints
 import FloorPlans
 import Foundation
@@ -9,7 +10,6 @@ import Radio
 import Randomness
 import Replay
 import Simulation
-import WiFi
 
 /// The repository root (this file is Benchmarks/Benchmarks/LocalizationBenchmarks/…).
 let root = URL(fileURLWithPath: #filePath)

@@ -1,7 +1,7 @@
+import FingerpostCore
 import Foundation
 import Geometry
 import JSON
-import WiFi
 
 /// Imports Microsoft Indoor Location Competition 2.0 path files into survey records.
 ///
@@ -34,12 +34,12 @@ public struct ILCPathImporter {
   public init() {}
 
   /// Imports one path file.
-  public func importFile(_ url: URL) throws -> Result {
-    try importData(try Data(contentsOf: url), file: url)
+  public func importFile(_ url: URL) throws(FingerpostError) -> Result {
+    importData(try FileAccess.read(url.path), file: url)
   }
 
   /// Imports the bytes of one path file, as if read from `url` (which names it in problems).
-  public func importData(_ data: Data, file url: URL) throws -> Result {
+  public func importData(_ data: Data, file url: URL) -> Result {
     var waypoints: [(t: Int64, p: Point)] = []
     var wifi: [(t: Int64, bssid: String, rssi: Double, frequency: Int?, lastSeen: Int64)] = []
     var result = Result(records: [], droppedOutsideWaypoints: 0, staleEntries: 0, problems: [])
@@ -210,15 +210,29 @@ public struct ILCFloorFrame: Sendable {
   public let height: Double
 
   /// Reads the frame of the floor folder holding `floor_info.json` and `geojson_map.json`.
-  public init(floorFolder: URL) throws {
-    let info = try JSONParser.parse(
-      try Data(contentsOf: floorFolder.appendingPathComponent("floor_info.json")))
+  public init(floorFolder: URL) throws(FingerpostError) {
+    func json(_ name: String) throws(FingerpostError) -> JSONValue {
+      let path = floorFolder.appendingPathComponent(name).path
+      do {
+        return try JSONParser.parse(try FileAccess.read(path))
+      } catch let error as JSONParser.SyntaxError {
+        throw FingerpostError(
+          .malformed, file: path, line: error.line, "not JSON (\(error.reason))")
+      } catch {
+        throw error as? FingerpostError ?? FingerpostError(.unreadable, file: path, "\(error)")
+      }
+    }
+    let infoPath = floorFolder.appendingPathComponent("floor_info.json").path
+    let info = try json("floor_info.json")
     guard let width = info["map_info"]?["width"]?.doubleValue,
       let height = info["map_info"]?["height"]?.doubleValue,
       width > 0, height > 0
-    else { throw CocoaError(.fileReadCorruptFile) }
-    let map = try JSONParser.parse(
-      try Data(contentsOf: floorFolder.appendingPathComponent("geojson_map.json")))
+    else {
+      throw FingerpostError(
+        .invalidValue, file: infoPath, field: "map_info",
+        "needs a positive width and height in metres")
+    }
+    let map = try json("geojson_map.json")
     var low = GeoCoordinate(longitude: .infinity, latitude: .infinity)
     var high = GeoCoordinate(longitude: -.infinity, latitude: -.infinity)
     func walk(_ v: JSONValue) {
@@ -236,7 +250,9 @@ public struct ILCFloorFrame: Sendable {
     walk(map)
     guard low.longitude.isFinite, high.longitude > low.longitude, high.latitude > low.latitude
     else {
-      throw CocoaError(.fileReadCorruptFile)
+      throw FingerpostError(
+        .noData, file: floorFolder.appendingPathComponent("geojson_map.json").path,
+        "has no coordinates spanning an area")
     }
     southWest = low
     northEast = high

@@ -1,7 +1,7 @@
 import CSV
+import FingerpostCore
 import Foundation
 import Geometry
-import WiFi
 
 /// Imports UJIIndoorLoc CSV (training or validation) into survey records.
 ///
@@ -17,25 +17,31 @@ public struct UJIIndoorLocImporter {
   public init() {}
 
   /// Imports one CSV file; malformed rows are reported and skipped.
-  public func importFile(_ url: URL) throws -> SurveyFile {
-    guard let stream = InputStream(url: url) else { throw CocoaError(.fileReadNoSuchFile) }
-    return try importRows(try CSVReader(stream: stream, hasHeaderRow: true), file: url)
+  public func importFile(_ url: URL) throws(FingerpostError) -> SurveyFile {
+    try importText(try FileAccess.text(url.path), file: url)
   }
 
   /// Imports CSV `text`, as if read from `url` (which names it in problems).
-  public func importText(_ text: String, file url: URL) throws -> SurveyFile {
-    try importRows(try CSVReader(string: text, hasHeaderRow: true), file: url)
+  public func importText(_ text: String, file url: URL) throws(FingerpostError) -> SurveyFile {
+    let reader: CSVReader
+    do {
+      reader = try CSVReader(string: text, hasHeaderRow: true)
+    } catch {
+      throw FingerpostError(.malformed, file: url.path, line: 1, "not CSV (\(error))")
+    }
+    return try importRows(reader, file: url)
   }
 
-  func importRows(_ reader: CSVReader, file url: URL) throws -> SurveyFile {
-    guard let names = reader.headerRow else { throw CocoaError(.fileReadCorruptFile) }
+  func importRows(_ reader: CSVReader, file url: URL) throws(FingerpostError) -> SurveyFile {
+    guard let names = reader.headerRow else {
+      throw FingerpostError(.malformed, file: url.path, line: 1, "no header row")
+    }
     let waps = names.enumerated().filter { $0.element.hasPrefix("WAP") }.map {
       ($0.offset, $0.element.lowercased())
     }
-    func column(_ name: String) throws -> Int {
+    func column(_ name: String) throws(FingerpostError) -> Int {
       guard let i = names.firstIndex(of: name) else {
-        throw SurveyProblem(
-          file: url.path, line: 1, message: "missing column \(name)", skippedLine: true)
+        throw FingerpostError(.missingField, file: url.path, line: 1, field: name, "missing column")
       }
       return i
     }

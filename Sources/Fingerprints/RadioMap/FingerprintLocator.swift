@@ -1,15 +1,15 @@
+import FingerpostCore
 import Foundation
 import Geometry
 
-/// A position estimate from one scan: the level (index into the map's levels), the position and
-/// an accuracy radius (metres, about 95 % of the estimate's mass).
-public struct FingerprintFix: Sendable, Hashable {
+/// A single-scan estimate on one level of the map, before it is named as a `Fix`.
+struct LevelEstimate {
   /// Index into `RadioMap.levels`.
-  public var level: Int
-  /// The position in the map's frame.
-  public var position: Point
+  var level: Int
+  /// The position in the map's frame, metres.
+  var position: Point
   /// Radius holding about 95 % of the estimate's probability mass, metres.
-  public var accuracy: Double
+  var accuracy: Double
 }
 
 /// Single-scan positioning against a radio map: weighted kNN over the survey points, or maximum
@@ -41,7 +41,11 @@ public struct FingerprintLocator: Sendable {
 
   /// Weighted kNN in signal space (Sørensen distance over powed RSSI above `floorRSSI`), level by
   /// weighted vote of the neighbours, position the weighted mean of the neighbours on that level.
-  public func nearestNeighbours(_ scan: PreparedScan) -> FingerprintFix? {
+  public func nearestNeighbours(_ scan: PreparedScan) -> Fix? {
+    nearestNeighbourEstimate(scan).map { map.fix(scan.time, $0) }
+  }
+
+  func nearestNeighbourEstimate(_ scan: PreparedScan) -> LevelEstimate? {
     guard !scan.sparse.isEmpty else { return nil }
     var best: [(distance: Float, level: Int, point: Int)] = []
     for (l, level) in map.levels.enumerated() {
@@ -70,7 +74,7 @@ public struct FingerprintLocator: Sendable {
     let position = sum / total
     let spread =
       chosen.map { map.levels[level].points[$0.point].position.distance(to: position) }.max() ?? 0
-    return FingerprintFix(
+    return LevelEstimate(
       level: level, position: position, accuracy: max(spread * 1.5, map.levels[level].spacing * 2))
   }
 
@@ -107,20 +111,23 @@ public struct FingerprintLocator: Sendable {
 
   /// Maximum likelihood with the device's RSSI offset estimated from the scan: locate with no
   /// offset, take the median of (reading − expected RSSI) at that spot, and locate again.
-  public func maximumLikelihoodWithOffset(_ scan: PreparedScan) -> (
-    fix: FingerprintFix, offset: Double
-  )? {
-    guard let first = maximumLikelihood(scan, deviceOffset: 0) else { return nil }
+  public func maximumLikelihoodWithOffset(_ scan: PreparedScan) -> (fix: Fix, offset: Double)? {
+    guard let first = maximumLikelihoodEstimate(scan, deviceOffset: 0) else { return nil }
     let offset = map.deviceOffset(scan, level: first.level, at: first.position)
-    guard abs(offset) > 0.5, let second = maximumLikelihood(scan, deviceOffset: offset) else {
-      return (first, 0)
+    guard abs(offset) > 0.5, let second = maximumLikelihoodEstimate(scan, deviceOffset: offset)
+    else {
+      return (map.fix(scan.time, first), 0)
     }
-    return (second, offset)
+    return (map.fix(scan.time, second), offset)
   }
 
   /// Maximum likelihood over the grid: the level with the highest marginal likelihood (among
   /// levels that know most of the scan's APs), then the posterior mean of its cells.
-  public func maximumLikelihood(_ scan: PreparedScan, deviceOffset: Double = 0) -> FingerprintFix? {
+  public func maximumLikelihood(_ scan: PreparedScan, deviceOffset: Double = 0) -> Fix? {
+    maximumLikelihoodEstimate(scan, deviceOffset: deviceOffset).map { map.fix(scan.time, $0) }
+  }
+
+  func maximumLikelihoodEstimate(_ scan: PreparedScan, deviceOffset: Double) -> LevelEstimate? {
     let knownCounts = scan.known.map(\.count)
     guard let most = knownCounts.max(), most > 0 else { return nil }
     var bestLevel = -1
@@ -165,7 +172,27 @@ public struct FingerprintLocator: Sendable {
       radius = d
       if mass >= 0.95 * total { break }
     }
-    return FingerprintFix(
+    return LevelEstimate(
       level: bestLevel, position: position, accuracy: max(radius, level.spacing))
+  }
+}
+
+extension RadioMap {
+  /// The fix of an estimate at time `t`: its level's ordinal, IMDF ids and, when the map's frame
+  /// is local to a WGS84 origin, its coordinate.
+  func fix(_ t: Double, _ estimate: LevelEstimate) -> Fix {
+    let level = levels[estimate.level]
+    return Fix(
+      t: t, position: estimate.position,
+      coordinate: frame == nil
+        ? origin.map { LocalFrame(origin: $0).coordinate(for: estimate.position) } : nil,
+      ordinal: level.ordinal, levelID: level.levelID, building: level.building,
+      accuracy: estimate.accuracy)
+  }
+
+  /// The index of the level a fix is on: its IMDF level id, else its ordinal and building.
+  public func levelIndex(of fix: Fix) -> Int? {
+    if let id = fix.levelID, let i = levels.firstIndex(where: { $0.levelID == id }) { return i }
+    return levels.firstIndex { $0.ordinal == fix.ordinal && $0.building == fix.building }
   }
 }

@@ -1,6 +1,6 @@
+import FingerpostCore
 import Foundation
 import Geometry
-import WiFi
 
 /// Per-level tables derived from a radio map for fast likelihoods: for each cell and AP the
 /// expected RSSI, the inverse scale of its Student-t and a constant that folds in the t's
@@ -44,6 +44,8 @@ enum LikelihoodTable {
 
 /// A scan resolved against a radio map once, so that many positions can be scored cheaply.
 public struct PreparedScan: Sendable {
+  /// The scan's time, seconds.
+  public let time: Double
   /// Per level: (AP slot in the level, RSSI dBm) of the readings the level knows.
   let known: [[(slot: Int32, rssi: Float)]]
   /// Per level: readings of APs the level never saw.
@@ -65,7 +67,7 @@ extension RadioMap {
   public static let unknownAccessPointLogProbability: Float = log(0.05)
 
   /// Resolves a scan's BSSIDs against the map.
-  public func prepare(_ scan: WiFiScan) -> PreparedScan {
+  public func prepare(_ scan: Scan) -> PreparedScan {
     let index = bssidIndex
     var sparse: [(ap: Int32, rssi: Float)] = []
     var unmapped = 0
@@ -83,7 +85,8 @@ extension RadioMap {
       known.append(list)
       unknown.append(scan.readings.count - list.count)
     }
-    return PreparedScan(known: known, unknown: unknown, sparse: sparse, unmapped: unmapped)
+    return PreparedScan(
+      time: scan.time, known: known, unknown: unknown, sparse: sparse, unmapped: unmapped)
   }
 
   /// The median of (reading − expected RSSI) over the scan's readings known at `point`: an
@@ -136,6 +139,3 @@ extension RadioMap {
     }
   }
 }
-
-/// The WiFi module's scan, named here to keep `RadioMap`'s API readable.
-public typealias WiFiScan = Scan

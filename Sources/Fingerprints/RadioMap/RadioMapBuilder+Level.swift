@@ -1,7 +1,7 @@
+import FingerpostCore
 import FloorPlans
 import Foundation
 import Geometry
-import WiFi
 
 extension RadioMapBuilder {
   /// Counts of one AP in one grid cell.

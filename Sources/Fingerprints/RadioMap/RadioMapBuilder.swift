@@ -1,7 +1,7 @@
+import FingerpostCore
 import FloorPlans
 import Foundation
 import Geometry
-import WiFi
 
 /// The survey ingester: surveys in, a `RadioMap` out.
 ///

@@ -1,14 +1,6 @@
+import FingerpostCore
 import Foundation
 import Geometry
-
-/// Why a radio map file was refused.
-public struct RadioMapFileError: Error, Equatable, CustomStringConvertible {
-  /// The file.
-  public let file: String
-  /// What is wrong.
-  public let message: String
-  public var description: String { "\(file): \(message)" }
-}
 
 /// The radio map file: `FPRADIOMAP` magic, a format version, a JSON header (levels, BSSIDs,
 /// frame, the surveys that built it), then each level's arrays as little-endian binary, ready to
@@ -39,7 +31,7 @@ public enum RadioMapFile {
   }
 
   /// Writes `map` to `url` atomically.
-  public static func write(_ map: RadioMap, to url: URL) throws {
+  public static func write(_ map: RadioMap, to url: URL) throws(FingerpostError) {
     var data = Data(magic)
     appendScalar(UInt32(RadioMap.formatVersion), to: &data)
     let header = Header(
@@ -57,7 +49,13 @@ public enum RadioMapFile {
       })
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    let json = try encoder.encode(header)
+    let json: Data
+    do {
+      json = try encoder.encode(header)
+    } catch {
+      throw FingerpostError(
+        .invalidValue, file: url.path, "the header cannot be encoded (\(error))")
+    }
     appendScalar(UInt64(json.count), to: &data)
     data.append(json)
     for level in map.levels {
@@ -71,7 +69,7 @@ public enum RadioMapFile {
       appendArray(level.points.flatMap { $0.readings.map(\.rssi) }, to: &data)
       appendArray(level.points.flatMap { $0.readings.map(\.detection) }, to: &data)
     }
-    try data.write(to: url, options: .atomic)
+    try FileAccess.write(data, to: url.path)
   }
 
   private static func appendScalar<T: FixedWidthInteger>(_ value: T, to data: inout Data) {
@@ -83,12 +81,12 @@ public enum RadioMapFile {
   }
 
   /// Reads a map; refuses another format version or a truncated file with a clear message.
-  public static func read(_ url: URL) throws -> RadioMap {
-    try read(try Data(contentsOf: url, options: .alwaysMapped), file: url.path)
+  public static func read(_ url: URL) throws(FingerpostError) -> RadioMap {
+    try read(try FileAccess.read(url.path, mapped: true), file: url.path)
   }
 
   /// Reads a map from its bytes; `file` names it in errors.
-  public static func read(_ data: Data, file: String) throws -> RadioMap {
+  public static func read(_ data: Data, file: String) throws(FingerpostError) -> RadioMap {
     var reader = Reader(bytes: data, file: file)
     guard reader.bytes.starts(with: magic) else {
       throw reader.error("not a Fingerpost radio map file")
@@ -97,7 +95,8 @@ public enum RadioMapFile {
     let version = try reader.scalar(UInt32.self)
     guard version == RadioMap.formatVersion else {
       throw reader.error(
-        "radio map format version \(version); this tool reads version \(RadioMap.formatVersion)")
+        "radio map format version \(version); this tool reads version \(RadioMap.formatVersion)",
+        kind: .unsupportedVersion)
     }
     guard let length = Int(exactly: try reader.scalar(UInt64.self)) else {
       throw reader.error("the header length is damaged")
@@ -179,8 +178,8 @@ public enum RadioMapFile {
     let file: String
     var offset = 0
 
-    func error(_ message: String) -> RadioMapFileError {
-      RadioMapFileError(file: file, message: message)
+    func error(_ message: String, kind: FingerpostError.Kind = .malformed) -> FingerpostError {
+      FingerpostError(kind, file: file, message)
     }
 
     /// The product of non-negative sizes, or nil when one is negative or it overflows.
@@ -195,7 +194,7 @@ public enum RadioMapFile {
       return result
     }
 
-    mutating func take(_ count: Int) throws -> Data {
+    mutating func take(_ count: Int) throws(FingerpostError) -> Data {
       guard count >= 0, count <= bytes.count - offset else {
         throw error("truncated: needs \(count) more bytes at offset \(offset), has \(bytes.count)")
       }
@@ -204,12 +203,12 @@ public enum RadioMapFile {
       return bytes[start..<(start + count)]
     }
 
-    mutating func scalar<T: FixedWidthInteger>(_: T.Type) throws -> T {
+    mutating func scalar<T: FixedWidthInteger>(_: T.Type) throws(FingerpostError) -> T {
       let slice = try take(MemoryLayout<T>.size)
       return T(littleEndian: slice.withUnsafeBytes { $0.loadUnaligned(as: T.self) })
     }
 
-    mutating func array<T>(_: T.Type, count: Int) throws -> [T] {
+    mutating func array<T>(_: T.Type, count: Int) throws(FingerpostError) -> [T] {
       guard let byteCount = Self.product(count, MemoryLayout<T>.stride) else {
         throw error("an array size is damaged")
       }

@@ -1,10 +1,10 @@
+import FingerpostCore
 import Fingerprints
 import FloorPlans
 import Foundation
 import Geometry
 import IMDF
 import TestSupport
-import WiFi
 
 /// The sample office with a synthetic radio world built in code: on every level five APs (the
 /// walkable box's corners, inset 5 m, and its centre) follow −30 − 30·log10(d) dBm with 15 dB

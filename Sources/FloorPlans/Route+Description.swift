@@ -1,22 +1,17 @@
-import FloorPlans
 import Geometry
 
-/// A route printed for people: one line per leg on a level, one per level change.
-struct RouteDescription {
-  let route: Route
-  let plans: FloorPlanSet
-  let start: UnitRef
-  let goal: UnitRef
-
-  var text: String {
+extension Route {
+  /// The route for people, from unit `start` to unit `goal`: one line per leg on a level, one
+  /// per level change.
+  public func description(in plans: FloorPlanSet, from start: UnitRef, to goal: UnitRef) -> String {
     func level(_ p: Int) -> String { "\(plans.plans[p].shortName) \(plans.plans[p].name)" }
     var lines = [
       "Route from \(plans.unit(start).label) (\(level(start.plan))) to \(plans.unit(goal).label) (\(level(goal.plan)))",
-      "  walking \(route.walkingDistance.formatted(decimals: 1)) m, \(route.levelChanges.count) level change(s), "
-        + "\(route.waypoints.count) waypoints",
+      "  walking \(walkingDistance.formatted(decimals: 1)) m, \(levelChanges.count) level change(s), "
+        + "\(waypoints.count) waypoints",
     ]
-    var changes = route.levelChanges.makeIterator()
-    for (k, leg) in route.legs.enumerated() {
+    var changes = levelChanges.makeIterator()
+    for (k, leg) in legs.enumerated() {
       if k > 0, let change = changes.next() {
         lines.append(
           "  \(change.kind.rawValue) \(plans.plans[change.fromPlan].shortName) → \(plans.plans[change.toPlan].shortName)"

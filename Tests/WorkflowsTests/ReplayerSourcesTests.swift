@@ -1,61 +1,24 @@
 import EventStream
+import FingerpostCore
 import Fingerprints
+import FloorPlans
 import Foundation
-import Motion
 import Replay
 import TestSupport
 import Testing
-import WiFi
+import Workflows
 
-@testable import FingerpostCLI
-
-@Suite struct ReplayCommandTests {
-  /// A short office walk in a light world (few APs, 2 m grid) with a 2 m radio map grid.
-  func scenario(in folder: URL) throws -> String {
-    let venue = RepositoryPaths.sampleVenue("office")
-    try Data(
-      "venue: \(venue)\nseed: 2\npropagation: { grid_spacing: 2 }\nplacement: { density: 0.3 }\n"
-        .utf8
-    )
-    .write(to: folder.appendingPathComponent("w.yaml"))
-    let survey = folder.appendingPathComponent("survey.ndjson")
-    try SurveySimulate.parse([
-      "--world", folder.appendingPathComponent("w.yaml").path, "--spacing", "3", "--scans-per-stop",
-      "1", "-o", survey.path,
-    ]).run()
-    let path = folder.appendingPathComponent("s.yaml").path
-    try Data(
-      """
-      venue: \(venue)
-      world: w.yaml
-      radio_map: { survey: survey.ndjson, grid: 2 }
-      walker:
-        start: { unit: "Room 0.01" }
-        stops: [{ unit: "Room 0.24", dwell: 4 }, { unit: "Room 0.06" }]
-      device: { offset: 2 }
-      localizer: { particles: 300 }
-      seed: 21
-      """.utf8
-    ).write(to: URL(fileURLWithPath: path))
-    return path
-  }
-
-  /// A fresh temporary folder, removed by the caller.
-  func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
+/// Replays made from scenarios and from recorded streams, as `fingerpost replay` makes them.
+@Suite struct ReplayerSourcesTests {
+  func scenario(in folder: URL) throws -> String { try LightScenario.write(in: folder) }
+  func temporaryFolder() throws -> URL { try LightScenario.temporaryFolder("replay") }
 
   @Test func particleFilterReplayIsReproducibleAndBeatsDeadReckoning() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = try scenario(in: folder)
-    let command = try ReplayCommand.parse([path])
     func replay(_ kind: LocalizerKind) throws -> (lines: [String], summary: ReplaySummary) {
-      var replay = try command.scenarioReplay()
-      replay.kind = kind
-      return try replay.run(withTruth: false)
+      try Replayer(run: ScenarioRun(file: path), kind: kind).run(withTruth: false)
     }
     let pf = try replay(.pf)
     #expect(pf.lines == (try replay(.pf)).lines)  // same scenario and seed: the same bytes
@@ -82,17 +45,17 @@ import WiFi
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = try scenario(in: folder)
-    let stream = folder.appendingPathComponent("walk.ndjson").path
-    try SimulateCommand.parse([path, "-o", stream]).run()
-    var text = try String(contentsOfFile: stream, encoding: .utf8)
+    var text = try ScenarioRun(file: path).eventStream
     text += "{\"type\":\"step\",\"t\":\"soon\"}\nnot json at all\n"
-    try Data(text.utf8).write(to: URL(fileURLWithPath: stream))
     let venue = RepositoryPaths.sampleVenue("office")
     let survey = folder.appendingPathComponent("survey.ndjson").path
-    let replay = try ReplayCommand.parse([
-      stream, "--venue", venue, "--survey", survey, "--known-start", "--particle-count", "300",
-    ]).streamReplay()
+    var warnings: [String] = []
+    let replay = try Replayer(
+      recorded: text, file: "walk.ndjson", venuePath: venue, map: .survey(survey), kind: .pf,
+      knownStart: true, seed: nil
+    ) { warnings.append($0) }
     #expect(replay.walk.badLines == 2)
+    #expect(warnings.first?.hasPrefix("walk.ndjson:") == true, "\(warnings)")
     #expect(replay.walk.venueName == "office" && replay.walk.startIsKnown)
     var sized = replay
     sized.settings.particles = 300
@@ -107,13 +70,17 @@ import WiFi
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = try scenario(in: folder)
-    let stream = folder.appendingPathComponent("walk.ndjson").path
-    try SimulateCommand.parse([path, "-o", stream]).run()
+    let text = try ScenarioRun(file: path).eventStream
     let mall = RepositoryPaths.sampleVenue("mall")
     let survey = folder.appendingPathComponent("survey.ndjson").path
     #expect {
-      try ReplayCommand.parse([stream, "--venue", mall, "--survey", survey]).streamReplay()
-    } throws: { "\($0)".contains("the stream is for venue 'office', not 'mall'") }
+      try Replayer(
+        recorded: text, file: "walk.ndjson", venuePath: mall, map: .survey(survey), kind: .pf,
+        knownStart: false, seed: nil, warn: { _ in })
+    } throws: {
+      ($0 as? FingerpostError)?.kind == .mismatch
+        && "\($0)".contains("the stream is for venue 'office', not 'mall'")
+    }
 
     // A scenario on the office whose survey is the mall's.
     let scenarioText = try String(contentsOfFile: path, encoding: .utf8)
@@ -121,28 +88,32 @@ import WiFi
     let wrong = folder.appendingPathComponent("wrong.yaml").path
     try Data(scenarioText.utf8).write(to: URL(fileURLWithPath: wrong))
     #expect {
-      try ReplayCommand.parse([wrong]).scenarioReplay()
+      try Replayer(run: ScenarioRun(file: wrong), kind: .pf)
     } throws: {
-      "\($0)".contains("wrong.yaml: radio_map: survey")
+      ($0 as? FingerpostError)?.kind == .mismatch
+        && "\($0)".contains("wrong.yaml: radio_map: survey")
         && "\($0)".contains("is for venue 'mall', not 'office'")
     }
 
     // A radio map built on the office, given for the mall.
-    let officePlans = try loadPlans(RepositoryPaths.sampleVenue("office"))
-    let map = try radioMap(
-      survey: survey, grid: 2, plans: officePlans, venue: "office", context: "test")
+    let officePlans = try FloorPlanSet(venueAt: RepositoryPaths.sampleVenue("office"))
+    let map = try RadioMapSource.survey(
+      survey, grid: 2, plans: officePlans, venue: "office", context: "test")
     let file = folder.appendingPathComponent("office.fpmap")
     try RadioMapFile.write(map, to: file)
     #expect {
-      try radioMap(
-        file: file.path, plans: try loadPlans(mall), venue: "mall", context: "--radio-map")
-    } throws: { "\($0)".contains("--radio-map: radio map \(file.path) is for another venue") }
+      try RadioMapSource.file(
+        file.path, plans: try FloorPlanSet(venueAt: mall), venue: "mall", context: "--radio-map")
+    } throws: {
+      ($0 as? FingerpostError)?.kind == .mismatch
+        && "\($0)".contains("--radio-map: radio map \(file.path) is for another venue")
+    }
   }
 
   @Test func unusableStepsAndScansAreCountedAndTheFilterRunsOn() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    var replay = try ReplayCommand.parse([try scenario(in: folder)]).scenarioReplay()
+    var replay = try Replayer(run: ScenarioRun(file: try scenario(in: folder)), kind: .pf)
     replay.settings.particles = 200
     var walk = replay.walk
     walk.steps.insert(Step(t: 1.01, length: .nan, heading: 10), at: 1)

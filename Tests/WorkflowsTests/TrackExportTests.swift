@@ -1,23 +1,22 @@
-import EventStream
+import FingerpostCore
 import Foundation
 import Geometry
 import JSON
 import Testing
+import Workflows
 
-@testable import FingerpostCLI
-
-@Suite struct ExportTrackCommandTests {
+@Suite struct TrackExportTests {
   @Test func linesSplitAtFloorChangesAndEveryFixIsAPoint() throws {
     let frame = LocalFrame(origin: GeoCoordinate(longitude: 25, latitude: 60))
     let truth = (0..<6).map { k in
-      TruthRecord(t: Double(k), ordinal: k < 3 ? 0 : 1, x: Double(k), y: 0, unit: nil, heading: nil)
+      TruthSample(t: Double(k), ordinal: k < 3 ? 0 : 1, position: Point(x: Double(k), y: 0))
     }
     let fixes = (0..<2).map { k in
-      FixRecord(
-        t: Double(k), lat: nil, lon: nil, x: 0, y: Double(k) * 10, ordinal: 0, levelID: "L0",
-        unitID: "U\(k)", unitName: "Room \(k)", accuracy: 2, course: nil, speed: nil)
+      Fix(
+        t: Double(k), position: Point(x: 0, y: Double(k) * 10), ordinal: 0, levelID: "L0",
+        unitID: "U\(k)", unitName: "Room \(k)", accuracy: 2)
     }
-    let collection = ExportTrackCommand.featureCollection(truth: truth, fixes: fixes, frame: frame)
+    let collection = TrackExport.featureCollection(truth: truth, fixes: fixes, frame: frame)
     let features = try #require(collection.objectValue?["features"]?.arrayValue)
     func property(_ f: JSONValue, _ key: String) -> JSONValue? {
       f.objectValue?["properties"]?.objectValue?[key]

@@ -1,20 +1,15 @@
+import FingerpostCore
+import Fingerprints
 import FloorPlans
 import Foundation
 import Geometry
+import Scoring
 
 /// A train/test evaluation of single-scan positioning: every test scan located against the map
 /// built from the training surveys, compared with where it was taken.
 public struct FingerprintEvaluation: Sendable {
-  /// The locator used.
-  public enum Method: String, Sendable, CaseIterable {
-    /// Weighted kNN over the survey points.
-    case knn
-    /// Maximum likelihood over the radio map grid, level first.
-    case likelihood
-  }
-
   /// The method evaluated.
-  public let method: Method
+  public let method: Locate.Method
   /// Horizontal error of each located scan, in the map's units (metres; EPSG:3857 metres for UJI).
   public let errors: [Double]
   /// The same errors on the ground, in metres (differs from `errors` only for EPSG:3857).
@@ -30,7 +25,7 @@ public struct FingerprintEvaluation: Sendable {
 
   /// Locates every record of `test` with `method` and scores it.
   public static func run(
-    map: RadioMap, test: SurveyFile, plans: FloorPlanSet?, method: Method,
+    map: RadioMap, test: SurveyFile, plans: FloorPlanSet?, method: Locate.Method,
     locator: FingerprintLocator? = nil
   ) -> FingerprintEvaluation {
     let locator = locator ?? FingerprintLocator(map: map)
@@ -47,14 +42,13 @@ public struct FingerprintEvaluation: Sendable {
         method == .knn
         ? locator.nearestNeighbours(prepared) : locator.maximumLikelihoodWithOffset(prepared)?.fix
       guard let fix else { continue }
-      let level = map.levels[fix.level]
-      if level.ordinal == record.ordinal { floorHits += 1 }
+      if fix.ordinal == record.ordinal { floorHits += 1 }
       let truthBuilding =
         record.building
         ?? record.levelID.flatMap { id in
           plans?.plans.first { $0.levelID == id }?.buildingIDs.first
         }
-      if truthBuilding == nil || level.building == truthBuilding { buildingHits += 1 }
+      if truthBuilding == nil || fix.building == truthBuilding { buildingHits += 1 }
       let error = fix.position.distance(to: truth)
       errors.append(error)
       // Web-Mercator metres shrink by cos(latitude) on the ground.
@@ -65,16 +59,6 @@ public struct FingerprintEvaluation: Sendable {
       method: method, errors: errors, groundErrors: ground, floorHits: floorHits,
       buildingHits: buildingHits,
       located: errors.count, total: test.records.count)
-  }
-
-  /// The `q` quantile (0…1) of `values`, linear between order statistics.
-  public static func quantile(_ values: [Double], _ q: Double) -> Double {
-    guard !values.isEmpty else { return .nan }
-    let sorted = values.sorted()
-    let position = q * Double(sorted.count - 1)
-    let low = Int(position.rounded(.down))
-    let high = min(low + 1, sorted.count - 1)
-    return sorted[low] + (sorted[high] - sorted[low]) * (position - Double(low))
   }
 
   /// Mean error in the map's units.

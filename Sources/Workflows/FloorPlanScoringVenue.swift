@@ -2,13 +2,15 @@ import FloorPlans
 import Geometry
 import Scoring
 
-/// The scorer's questions answered from a venue's floor plans.
-struct FloorPlanScoringVenue: ScoringVenue {
-  let plans: FloorPlanSet
+/// The scorer's questions (walkable space, walls, doors) answered from a venue's floor plans.
+public struct FloorPlanScoringVenue: ScoringVenue, Sendable {
+  /// The venue's floor plans.
+  public let plans: FloorPlanSet
   /// Unit id pairs joined by a door or an open-plan portal, both ways.
   let neighbours: Set<[String]>
 
-  init(plans: FloorPlanSet) {
+  /// The scoring venue of `plans`.
+  public init(plans: FloorPlanSet) {
     self.plans = plans
     var pairs = Set<[String]>()
     for plan in plans.plans {
@@ -28,13 +30,13 @@ struct FloorPlanScoringVenue: ScoringVenue {
     return candidates.first { $0.isWalkable(point) } ?? candidates.first
   }
 
-  func isWalkable(ordinal: Int, _ point: Point) -> Bool {
+  public func isWalkable(ordinal: Int, _ point: Point) -> Bool {
     plan(ordinal: ordinal, at: point)?.isWalkable(point) ?? false
   }
 
-  func crossesWall(ordinal: Int, from a: Point, to b: Point) -> Bool {
+  public func crossesWall(ordinal: Int, from a: Point, to b: Point) -> Bool {
     plan(ordinal: ordinal, at: a)?.crossesWall(Segment(a, b)) ?? false
   }
 
-  func areNeighbours(_ a: String, _ b: String) -> Bool { neighbours.contains([a, b]) }
+  public func areNeighbours(_ a: String, _ b: String) -> Bool { neighbours.contains([a, b]) }
 }

@@ -1,12 +1,21 @@
 import Fingerprints
 import Geometry
 
-/// The text of `fingerpost survey info`.
-struct SurveySummary {
-  let survey: SurveyFile
-  let file: String
+/// What is in a survey file, for people: venue, source, scans, devices, levels, APs, problems.
+public struct SurveySummary: Sendable {
+  /// The survey.
+  public let survey: SurveyFile
+  /// Its file name, for the first line.
+  public let file: String
 
-  var text: String {
+  /// The summary of `survey`, read from `file`.
+  public init(survey: SurveyFile, file: String) {
+    self.survey = survey
+    self.file = file
+  }
+
+  /// The summary as text, one field a line.
+  public var text: String {
     let records = survey.records
     var lines = ["\(file)"]
     func field(_ label: String, _ value: String) {

@@ -1,5 +1,5 @@
+import FingerpostCore
 import Testing
-import WiFi
 
 @Suite struct ScanTests {
   @Test func bssidsAreNormalisedAndLookedUp() {

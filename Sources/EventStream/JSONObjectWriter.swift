@@ -1,0 +1,58 @@
+import Geometry
+import JSON
+
+/// Writes one JSON object field by field, in the order given, every string escaped by
+/// `JSONString.quoted`: the one writer behind event-stream lines and `locate` answers.
+public struct JSONObjectWriter: Sendable {
+  private var body: String
+  private var fields = 0
+
+  /// An empty object.
+  public init() {
+    body = "{"
+  }
+
+  /// An object whose first field is `"type": type`.
+  public init(type: String) {
+    self.init()
+    string("type", type)
+  }
+
+  /// The object's JSON text.
+  public var text: String { body + "}" }
+
+  /// A field whose value is already JSON text.
+  public mutating func raw(_ key: String, _ value: String) {
+    body += (fields == 0 ? "" : ",") + JSONString.quoted(key) + ":" + value
+    fields += 1
+  }
+
+  /// An integer field.
+  public mutating func int(_ key: String, _ value: Int) { raw(key, String(value)) }
+
+  /// A number with at most `decimals` decimals (NaN and infinities as `null`).
+  public mutating func number(_ key: String, _ value: Double, _ decimals: Int) {
+    raw(key, Self.format(value, decimals))
+  }
+
+  /// A number, or `null` when absent.
+  public mutating func optionalNumber(_ key: String, _ value: Double?, _ decimals: Int) {
+    raw(key, value.map { Self.format($0, decimals) } ?? "null")
+  }
+
+  /// A string field, escaped; when absent, `null` with `keepNull`, else no field.
+  public mutating func string(_ key: String, _ value: String?, keepNull: Bool = false) {
+    if let value { raw(key, JSONString.quoted(value)) } else if keepNull { raw(key, "null") }
+  }
+
+  /// A finite number with at most `decimals` decimals and no trailing zeros; NaN and ∞ as null.
+  public static func format(_ value: Double, _ decimals: Int) -> String {
+    guard value.isFinite else { return "null" }
+    var text = value.formatted(decimals: decimals)
+    if text.contains(".") {
+      while text.hasSuffix("0") { text.removeLast() }
+      if text.hasSuffix(".") { text.removeLast() }
+    }
+    return text == "-0" ? "0" : text
+  }
+}

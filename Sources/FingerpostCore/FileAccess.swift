@@ -1,0 +1,40 @@
+import Foundation
+
+/// Reading and writing whole files with errors that name the file: the one place where a
+/// missing or unreadable file becomes a `FingerpostError`.
+public enum FileAccess {
+  /// The bytes of the file at `path` (`-` reads standard input to its end); `mapped` maps a large
+  /// file into memory instead of copying it.
+  public static func read(_ path: String, mapped: Bool = false) throws(FingerpostError) -> Data {
+    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw FingerpostError(.notFound, file: path, "no such file")
+    }
+    do {
+      return try Data(contentsOf: URL(fileURLWithPath: path), options: mapped ? .alwaysMapped : [])
+    } catch {
+      throw FingerpostError(
+        .unreadable, file: path, "cannot be read (\(error.localizedDescription))")
+    }
+  }
+
+  /// The UTF-8 text of the file at `path` (`-`: standard input); invalid bytes become U+FFFD.
+  public static func text(_ path: String) throws(FingerpostError) -> String {
+    String(decoding: try read(path), as: UTF8.self)
+  }
+
+  /// Writes `data` to `path` atomically (a temporary file, then a rename): a reader never sees
+  /// half a file. `-` writes to standard output.
+  public static func write(_ data: Data, to path: String) throws(FingerpostError) {
+    if path == "-" {
+      FileHandle.standardOutput.write(data)
+      return
+    }
+    do {
+      try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw FingerpostError(
+        .unwritable, file: path, "cannot be written (\(error.localizedDescription))")
+    }
+  }
+}

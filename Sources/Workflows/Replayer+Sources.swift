@@ -1,0 +1,62 @@
+import FingerpostCore
+import Fingerprints
+import FloorPlans
+import Foundation
+import IMDF
+import Replay
+import Simulation
+
+extension Replayer {
+  /// The replay of a simulated scenario run with the scenario's localizer settings and its radio
+  /// map (loaded here unless given).
+  public init(run: ScenarioRun, kind: LocalizerKind, map: RadioMap? = nil) throws(FingerpostError) {
+    let chosen: RadioMap
+    if let map {
+      chosen = map
+    } else {
+      chosen = try RadioMapSource.load(for: run.scenario, plans: run.world.plans)
+    }
+    self.init(
+      walk: ReplayInput(scenario: run.scenario, walk: run.walk), plans: run.world.plans,
+      map: chosen, kind: kind)
+    settings = run.scenario.localizer.filterSettings
+    fixRate = run.scenario.localizer.fixRate
+  }
+
+  /// Where a recorded walk's radio map comes from.
+  public enum RecordedMap: Sendable {
+    /// A radio map file.
+    case file(String)
+    /// A survey file, ingested on a 1 m grid.
+    case survey(String)
+  }
+
+  /// The replay of a recorded event stream (`text`, read from `file`) on the venue at
+  /// `venuePath`. The stream must be of that venue when its meta record names one; unreadable
+  /// lines go to `warn` and are skipped.
+  public init(
+    recorded text: String, file: String, venuePath: String, map source: RecordedMap,
+    kind: LocalizerKind, knownStart: Bool, seed: UInt64?, warn: (String) -> Void
+  ) throws(FingerpostError) {
+    let plans = try FloorPlanSet(venueAt: venuePath)
+    let name = Venue.identity(ofArchiveAt: venuePath)
+    var walk = try ReplayInput(
+      stream: text, file: file, plans: plans, knownStart: knownStart, seed: seed ?? 1, warn: warn)
+    if let seed { walk.seed = seed }
+    if !walk.venueName.isEmpty, walk.venueName != name {
+      throw FingerpostError(
+        .mismatch, file: file, "the stream is for venue '\(walk.venueName)', not '\(name)'")
+    }
+    walk.venueName = name
+    walk.venuePath = venuePath
+    let map: RadioMap
+    switch source {
+    case .file(let path):
+      map = try RadioMapSource.file(path, plans: plans, venue: name, context: "--radio-map")
+    case .survey(let path):
+      map = try RadioMapSource.survey(
+        path, grid: 1, plans: plans, venue: name, context: "--survey")
+    }
+    self.init(walk: walk, plans: plans, map: map, kind: kind)
+  }
+}
