@@ -24,6 +24,7 @@ let package = Package(
     ),
   ],
   targets: [
+    benchmark("JSONBenchmarks", ["JSON"]),
     benchmark("FloorPlanBenchmarks", ["IMDF", "FloorPlans", "Geometry"]),
     benchmark("RadioBenchmarks", ["IMDF", "FloorPlans", "Geometry", "Radio", "Randomness"]),
     benchmark("FingerprintBenchmarks", ["Fingerprints", "Geometry", "FingerpostCore"]),
@@ -33,6 +34,8 @@ let package = Package(
         "Localization", "Fingerprints", "FloorPlans", "IMDF", "Radio", "Randomness", "Simulation",
         "FingerpostCore", "EventStream", "Replay",
       ]),
-    benchmark("ViewerBenchmarks", ["Viewer", "EventStream", "FloorPlans", "IMDF", "Geometry"]),
+    benchmark(
+      "ViewerBenchmarks",
+      ["Viewer", "EventStream", "FloorPlans", "IMDF", "Geometry", "FingerpostCore"]),
   ]
 )

@@ -43,9 +43,7 @@ let benchmarks: @Sendable () -> Void = {
     "PF step (predict with wall tests), 5,000 particles", configuration: .init(maxIterations: 2000)
   ) { benchmark in
     let pf = filter(5000)
-    let steps = walk.steps.prefix(40).map {
-      StepInput(t: $0.t, length: $0.length, heading: $0.heading)
-    }
+    let steps = Array(walk.steps.prefix(40))
     benchmark.startMeasurement()
     for i in benchmark.scaledIterations { pf.step(steps[i % steps.count]) }
   }
@@ -53,7 +51,7 @@ let benchmarks: @Sendable () -> Void = {
   // The harness runs this closure once per sample, so each sample is a fresh filter. Its first
   // scan also runs the floor watchdog, which runs once per 10 s of scans (every fifth scan at
   // S0's 2 s interval): measured on its own below. The update measured here is a steady one.
-  let scans = walk.scans.prefix(3).map { ScanInput(scan: $0) }
+  let scans = Array(walk.scans.prefix(3))
   Benchmark("PF scan update, 5,000 particles", configuration: .init(maxIterations: 500)) {
     benchmark in
     let pf = filter(5000)
@@ -78,25 +76,9 @@ let benchmarks: @Sendable () -> Void = {
     contentsOf: root.appendingPathComponent("Benchmarks/Scenarios/S0-ten-minutes.yaml"))
   let longWalk = try! long.simulate(in: world)
   var recorded = ""
-  for truth in longWalk.truth {
-    let s = truth.sample
-    recorded +=
-      StreamEncoder.line(
-        .truth(
-          TruthRecord(
-            t: s.t, ordinal: truth.ordinal, x: s.point.x, y: s.point.y, unit: truth.unitID,
-            heading: s.heading))) + "\n"
-  }
-  for step in longWalk.steps {
-    recorded +=
-      StreamEncoder.line(
-        .step(StepRecord(t: step.t, length: step.length, speed: nil, heading: step.heading))) + "\n"
-  }
-  for scan in longWalk.scans {
-    recorded +=
-      StreamEncoder.line(
-        .scan(ScanRecord(t: scan.time, device: scan.device, readings: scan.readings))) + "\n"
-  }
+  for truth in longWalk.truth { recorded += StreamEncoder.line(.truth(truth)) + "\n" }
+  for step in longWalk.steps { recorded += StreamEncoder.line(.step(step)) + "\n" }
+  for scan in longWalk.scans { recorded += StreamEncoder.line(.scan(scan)) + "\n" }
   Benchmark(
     "Replay a recorded \(Int(longWalk.walk.duration)) s S0 walk end to end, 2,000 particles",
     configuration: .init(maxIterations: 10)

@@ -1,5 +1,6 @@
 import Benchmark
 import EventStream
+import FingerpostCore
 import FloorPlans
 import Foundation
 import Geometry
@@ -33,9 +34,9 @@ func line(_ k: Int, plans: FloorPlanSet) -> String {
   let plan = plans.plans[0]
   let fix = StreamEncoder.line(
     .fix(
-      FixRecord(
-        t: t, lat: nil, lon: nil, x: x, y: -9, ordinal: 0, levelID: plan.levelID, unitID: nil,
-        unitName: nil, accuracy: 2, course: 90, speed: 1.2)))
+      Fix(
+        t: t, position: Point(x: x, y: -9), ordinal: 0, levelID: plan.levelID, accuracy: 2,
+        course: 90, speed: 1.2)))
   let points: [(x: Double, y: Double, ordinal: Int)] = (0..<300).map { i in
     let dx = Double(i % 20) * 0.1
     let dy = Double(i / 20) * 0.1

@@ -1,0 +1,130 @@
+import FingerpostCore
+import Fingerprints
+import FloorPlans
+import Foundation
+import Geometry
+
+// The measurement update: each scan weighs the particles by its likelihood at their level,
+// position and device offset.
+
+extension ParticleFilter {
+  /// Weights the particles by the scan's likelihood at their level, position and device offset;
+  /// resamples when the effective sample size is low, injecting particles drawn from the scan's
+  /// likelihood when recent scans fit far worse than usual (divergence, e.g. a kidnap).
+  public func scan(_ input: Scan) {
+    var scan = input
+    if settings.ignoreRepeatedReadings {
+      // Phones report cached entries again with the very same RSSI: treat exact repeats of the
+      // previous scan as stale (a fresh reading repeats by chance only rarely).
+      let fresh = scan.readings.filter { previousReadings[$0.bssid] != $0.rssi }
+      previousReadings = [:]
+      for r in scan.readings { previousReadings[r.bssid] = r.rssi }
+      scan.readings = fresh
+    }
+    let prepared = map.prepare(scan)
+    let known = prepared.knownCount
+    guard known > 0 else { return }  // nothing to weigh with: predict only
+    lastTime = max(lastTime, input.time)
+    guard initialized else {
+      redraw(count: settings.particles, from: prepared)
+      initialized = true
+      return
+    }
+    // A cloud with nothing alive on a mapped level cannot be weighed: start again from the scan.
+    if !logWeight.indices.contains(where: {
+      logWeight[$0] > -.infinity && mapLevel[Int(plan[$0])] >= 0
+    }) {
+      redraw(count: settings.particles, from: prepared)
+      return
+    }
+    let n = x.count
+    var likelihoods = [Double](repeating: -.infinity, count: n)
+    // Each level's grid, copied out once (a `Level` copy per particle would retain its arrays).
+    let grids = map.levels.map {
+      (origin: $0.origin, spacing: $0.spacing, columns: $0.columns, rows: $0.rows)
+    }
+    // Work on local arrays and a local score table (no exclusivity check or retain per
+    // particle on the class's properties); the mutated ones are put back before use.
+    var offsets: [Double] = []
+    swap(&offsets, &offset)
+    var table = ScoreTable()
+    swap(&table, &scores)
+    let (xs, ys, planOf, weightsBefore, levelOfPlan) = (x, y, plan, logWeight, mapLevel)
+    let offsetWalk = settings.offsetWalk
+    // Particles crowd into few cells: score each (level, cell, offset to 0.5 dB) once.
+    table.reset(expected: n)
+    var slots = [Int32](repeating: -1, count: n)
+    var distinct: [(level: Int, cell: Int, offset: Double)] = []
+    for i in 0..<n where weightsBefore[i] > -.infinity {
+      offsets[i] += rng.gaussian(sigma: offsetWalk)
+      let level = levelOfPlan[Int(planOf[i])]
+      guard level >= 0 else { continue }
+      let g = grids[level]
+      let column = min(max(Int(((xs[i] - g.origin.x) / g.spacing).rounded()), 0), g.columns - 1)
+      let row = min(max(Int(((ys[i] - g.origin.y) / g.spacing).rounded()), 0), g.rows - 1)
+      let cell = row * g.columns + column
+      let bucket = Int((offsets[i] * 2).rounded())
+      let slot = table.slot((level << 40) | (cell << 12) | (bucket & 0xFFF))
+      if slot == distinct.count { distinct.append((level, cell, Double(bucket) / 2)) }
+      slots[i] = Int32(slot)
+    }
+    swap(&table, &scores)
+    swap(&offsets, &offset)
+    let values = logLikelihoods(prepared, at: distinct)
+    for i in 0..<n where slots[i] >= 0 { likelihoods[i] = values[Int(slots[i])] }
+    // Recovery signal: the weighted mean log-likelihood per known reading, averaged fast and slow.
+    let prior = normalizedWeights()
+    var mean = 0.0
+    for i in 0..<n where prior[i] > 0 && likelihoods[i] > -.infinity {
+      mean += prior[i] * likelihoods[i]
+    }
+    mean /= Double(known)
+    fastLikelihood = fastLikelihood.map { $0 + settings.recoveryFast * (mean - $0) } ?? mean
+    slowLikelihood = slowLikelihood.map { $0 + settings.recoverySlow * (mean - $0) } ?? mean
+    var updated: [Double] = []
+    swap(&updated, &logWeight)
+    let temperature = settings.likelihoodTemperature
+    for i in 0..<n { updated[i] += temperature * likelihoods[i] }
+    swap(&updated, &logWeight)
+    let weights = normalizedWeights()
+    let ess = 1 / weights.reduce(0) { $0 + $1 * $1 }
+    let gap = (slowLikelihood ?? mean) - (fastLikelihood ?? mean)
+    var inject = gap > 0.5 ? min(0.5, (gap - 0.5) / 2) : 0
+    if input.time >= lastFloorCheck + settings.floorCheckInterval {
+      lastFloorCheck = input.time
+      if floorLooksWrong(prepared, weights: weights) { inject = max(inject, 0.25) }
+    }
+    if !ess.isFinite || ess < settings.resampleThreshold * Double(n) || inject > 0 {
+      resample(weights: weights, injectShare: inject, prepared: prepared)
+    }
+  }
+
+  /// The scan's log-likelihood at each (level, cell, device offset): on two workers when there
+  /// are many (the map and the scan are read-only and `Sendable`).
+  func logLikelihoods(
+    _ prepared: PreparedScan, at points: [(level: Int, cell: Int, offset: Double)]
+  ) -> [Double] {
+    let map = self.map
+    @Sendable func score(_ range: Range<Int>) -> [Double] {
+      points[range].map {
+        map.logLikelihood(prepared, level: $0.level, cell: $0.cell, deviceOffset: $0.offset)
+      }
+    }
+    guard points.count >= settings.parallelThreshold / 4 else { return score(points.indices) }
+    let half = points.count / 2
+    let ranges = [0..<half, half..<points.count]
+    return concurrentMap(2) { score(ranges[$0]) }.flatMap { $0 }
+  }
+
+  /// Weights normalised to sum 1 (all equal when every particle died).
+  func normalizedWeights() -> [Double] {
+    let top = logWeight.max() ?? 0
+    guard top > -.infinity else {
+      return Array(repeating: 1 / Double(logWeight.count), count: logWeight.count)
+    }
+    var w = logWeight.map { exp($0 - top) }
+    let total = w.reduce(0, +)
+    for i in w.indices { w[i] /= total }
+    return w
+  }
+}
