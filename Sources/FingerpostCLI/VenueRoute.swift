@@ -44,6 +44,6 @@ struct VenueRoute: ParsableCommand {
   }
 
   private func describe(_ ref: UnitRef, _ plans: FloorPlanSet) -> String {
-    "\(plans.unit(ref).label) (level \(plans.plans[ref.plan].shortName))"
+    "\(plans.unit(ref).label) (level \(plans[ref.floor].shortName))"
   }
 }

@@ -2,14 +2,14 @@ import Geometry
 
 /// A unit on a particular floor plan of a `FloorPlanSet`.
 public struct UnitRef: Sendable, Hashable, Codable {
-  /// Index into `FloorPlanSet.plans`.
-  public var plan: Int
-  /// Index into that plan's `units`.
+  /// The floor the unit is on.
+  public var floor: FloorID
+  /// Index into that floor plan's `units`.
   public var unit: Int
 
-  /// Creates a reference to unit `unit` of plan `plan`.
-  public init(plan: Int, unit: Int) {
-    self.plan = plan
+  /// Creates a reference to unit `unit` of `floor`.
+  public init(floor: FloorID, unit: Int) {
+    self.floor = floor
     self.unit = unit
   }
 }
@@ -55,7 +55,8 @@ enum ConnectorFinder {
           for upperPlan in planIndices where plans[upperPlan].ordinal == next {
             for link in stacked(plans[lowerPlan], plans[upperPlan]) {
               let ends = [
-                UnitRef(plan: lowerPlan, unit: link.0), UnitRef(plan: upperPlan, unit: link.1),
+                UnitRef(floor: FloorID(lowerPlan), unit: link.0),
+                UnitRef(floor: FloorID(upperPlan), unit: link.1),
               ]
               guard seen.insert(ends).inserted else { continue }
               connectors.append(
@@ -67,13 +68,16 @@ enum ConnectorFinder {
     }
     var located: [String: UnitRef] = [:]
     for (p, plan) in plans.enumerated() {
-      for (u, unit) in plan.units.enumerated() { located[unit.id] = UnitRef(plan: p, unit: u) }
+      for (u, unit) in plan.units.enumerated() {
+        located[unit.id] = UnitRef(floor: FloorID(p), unit: u)
+      }
     }
     for relationship in relationships {
       let ends = relationship.ends.compactMap { located[$0] }
-      for (a, b) in zip(ends, ends.dropFirst()) where plans[a.plan].ordinal != plans[b.plan].ordinal
-      {
-        let (lower, upper) = plans[a.plan].ordinal < plans[b.plan].ordinal ? (a, b) : (b, a)
+      for (a, b) in zip(ends, ends.dropFirst())
+      where plans[a.floor.index].ordinal != plans[b.floor.index].ordinal {
+        let (lower, upper) =
+          plans[a.floor.index].ordinal < plans[b.floor.index].ordinal ? (a, b) : (b, a)
         guard seen.insert([lower, upper]).inserted else { continue }
         connectors.append(
           Connector(

@@ -11,7 +11,7 @@ extension FloorPlanSet {
     for (p, plan) in plans.enumerated() where ordinal == nil || plan.ordinal == ordinal {
       for (u, unit) in plan.units.enumerated()
       where unit.names.contains(where: { $0.lowercased() == wanted }) {
-        matches.append(UnitRef(plan: p, unit: u))
+        matches.append(UnitRef(floor: FloorID(p), unit: u))
       }
     }
     guard let first = matches.first else {
@@ -20,7 +20,7 @@ extension FloorPlanSet {
         "no unit is named or has the id '\(text)'" + (ordinal.map { " on ordinal \($0)" } ?? ""))
     }
     guard matches.count == 1 else {
-      let listed = matches.prefix(8).map { "\(unit($0).id) (ordinal \(plans[$0.plan].ordinal))" }
+      let listed = matches.prefix(8).map { "\(unit($0).id) (ordinal \(self[$0.floor].ordinal))" }
       throw FingerpostError(
         .ambiguous,
         "'\(text)' names \(matches.count) units: \(listed.joined(separator: ", ")); "

@@ -60,27 +60,33 @@ public struct FloorPlanSet: Sendable {
     connectors = ConnectorFinder.find(plans: plans, relationships: relationships)
   }
 
-  /// The plans at `ordinal` (several when buildings share an ordinal).
-  public func plans(atOrdinal ordinal: Int) -> [Int] {
-    plans.indices.filter { plans[$0].ordinal == ordinal }
+  /// Every floor, in the order of `plans` (by ordinal, then level id).
+  public var floors: [FloorID] { plans.indices.map(FloorID.init) }
+
+  /// The floor plan of `floor`.
+  public subscript(_ floor: FloorID) -> FloorPlan { plans[floor.index] }
+
+  /// The floors at `ordinal` (several when buildings share an ordinal).
+  public func floors(atOrdinal ordinal: Int) -> [FloorID] {
+    plans.indices.filter { plans[$0].ordinal == ordinal }.map(FloorID.init)
   }
 
-  /// The plan of IMDF level `levelID`.
-  public func planIndex(levelID: String) -> Int? {
-    plans.firstIndex { $0.levelID == levelID }
+  /// The floor of IMDF level `levelID`.
+  public func floor(levelID: String) -> FloorID? {
+    plans.firstIndex { $0.levelID == levelID }.map(FloorID.init)
   }
 
   /// The unit with IMDF id `id`, wherever it is.
   public func unitRef(id: String) -> UnitRef? {
     for (p, plan) in plans.enumerated() {
-      if let u = plan.unitIndex(id: id) { return UnitRef(plan: p, unit: u) }
+      if let u = plan.unitIndex(id: id) { return UnitRef(floor: FloorID(p), unit: u) }
     }
     return nil
   }
 
   /// The unit a reference points at.
   public func unit(_ ref: UnitRef) -> PlanUnit {
-    plans[ref.plan].units[ref.unit]
+    self[ref.floor].units[ref.unit]
   }
 
   /// The extent of all level outlines in the venue frame.

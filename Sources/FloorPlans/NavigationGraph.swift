@@ -5,8 +5,8 @@ import Geometry
 public struct NavigationGraph: Sendable {
   /// A place a route can pass through.
   public struct Node: Sendable, Hashable {
-    /// The floor plan (index into `FloorPlanSet.plans`).
-    public let plan: Int
+    /// The floor.
+    public let floor: FloorID
     /// The position in the venue frame.
     public let point: Point
   }
@@ -45,7 +45,10 @@ public struct NavigationGraph: Sendable {
           guard let u = plan.unitIndex(at: candidate), plan.units[u].kind.isWalkable,
             door.units.contains(u)
           else { continue }
-          sides.append(addNode(Node(plan: p, point: candidate), units: [UnitRef(plan: p, unit: u)]))
+          sides.append(
+            addNode(
+              Node(floor: FloorID(p), point: candidate),
+              units: [UnitRef(floor: FloorID(p), unit: u)]))
         }
         if sides.count == 2 {
           connect(sides[0], sides[1], cost: 2 * Self.doorOffset, connector: nil)
@@ -56,13 +59,15 @@ public struct NavigationGraph: Sendable {
         for k in 0..<pieces {
           let t = (Double(k) + 0.5) / Double(pieces)
           addNode(
-            Node(plan: p, point: portal.segment.a.interpolated(to: portal.segment.b, at: t)),
-            units: portal.units.map { UnitRef(plan: p, unit: $0) })
+            Node(
+              floor: FloorID(p), point: portal.segment.a.interpolated(to: portal.segment.b, at: t)),
+            units: portal.units.map { UnitRef(floor: FloorID(p), unit: $0) })
         }
       }
       for u in plan.walkableUnits {
         for corner in Self.innerCorners(of: plan.units[u].shape) {
-          addNode(Node(plan: p, point: corner), units: [UnitRef(plan: p, unit: u)])
+          addNode(
+            Node(floor: FloorID(p), point: corner), units: [UnitRef(floor: FloorID(p), unit: u)])
         }
       }
     }
@@ -70,11 +75,11 @@ public struct NavigationGraph: Sendable {
     for connector in set.connectors {
       for end in [connector.lower, connector.upper] where connectorNodes[end] == nil {
         connectorNodes[end] = addNode(
-          Node(plan: end.plan, point: set.unit(end).anchorPoint), units: [end])
+          Node(floor: end.floor, point: set.unit(end).anchorPoint), units: [end])
       }
     }
     for (unit, members) in nodesByUnit {
-      let plan = set.plans[unit.plan]
+      let plan = set[unit.floor]
       for (i, a) in members.enumerated() {
         for b in members[(i + 1)...] where !edges[a].contains(where: { $0.to == b }) {
           let segment = Segment(nodes[a].point, nodes[b].point)
@@ -85,7 +90,7 @@ public struct NavigationGraph: Sendable {
     }
     for connector in set.connectors {
       let floors = abs(
-        set.plans[connector.upper.plan].ordinal - set.plans[connector.lower.plan].ordinal)
+        set[connector.upper.floor].ordinal - set[connector.lower.floor].ordinal)
       connect(
         connectorNodes[connector.lower]!, connectorNodes[connector.upper]!,
         cost: connector.kind.costPerFloor * Double(max(floors, 1)), connector: connector.kind)

@@ -2,26 +2,26 @@ import Geometry
 
 /// A walking route through a venue: waypoints on one or more levels.
 public struct Route: Sendable {
-  /// One waypoint: a plan (index into `FloorPlanSet.plans`) and a position on it.
+  /// One waypoint: a floor and a position on it.
   public struct Waypoint: Sendable, Hashable {
-    /// The floor plan.
-    public let plan: Int
-    /// The position in the venue frame.
+    /// The floor.
+    public let floor: FloorID
+    /// The position in the venue frame, metres.
     public let point: Point
 
-    /// Creates a waypoint at `point` on plan `plan`.
-    public init(plan: Int, point: Point) {
-      self.plan = plan
+    /// Creates a waypoint at `point` on `floor`.
+    public init(floor: FloorID, point: Point) {
+      self.floor = floor
       self.point = point
     }
   }
 
   /// A change of level between consecutive waypoints.
   public struct LevelChange: Sendable, Hashable {
-    /// The plan left.
-    public let fromPlan: Int
-    /// The plan reached.
-    public let toPlan: Int
+    /// The floor left.
+    public let fromFloor: FloorID
+    /// The floor reached.
+    public let toFloor: FloorID
     /// How: stairs, elevator, escalator or ramp.
     public let kind: ConnectorKind
   }
@@ -36,18 +36,18 @@ public struct Route: Sendable {
   /// The horizontal walking distance in metres (connector rides excluded).
   public var walkingDistance: Double {
     zip(waypoints, waypoints.dropFirst())
-      .filter { $0.plan == $1.plan }
+      .filter { $0.floor == $1.floor }
       .reduce(0) { $0 + $1.0.point.distance(to: $1.1.point) }
   }
 
-  /// The waypoints split into consecutive runs on one plan.
-  public var legs: [(plan: Int, points: [Point])] {
-    var legs: [(plan: Int, points: [Point])] = []
+  /// The waypoints split into consecutive runs on one floor.
+  public var legs: [(floor: FloorID, points: [Point])] {
+    var legs: [(floor: FloorID, points: [Point])] = []
     for waypoint in waypoints {
-      if legs.last?.plan == waypoint.plan {
+      if legs.last?.floor == waypoint.floor {
         legs[legs.count - 1].points.append(waypoint.point)
       } else {
-        legs.append((waypoint.plan, [waypoint.point]))
+        legs.append((waypoint.floor, [waypoint.point]))
       }
     }
     return legs

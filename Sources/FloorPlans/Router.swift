@@ -11,14 +11,14 @@ public struct Router: Sendable {
   /// Why a route could not be found.
   public enum Failure: Error, Equatable, CustomStringConvertible {
     /// The point is not in walkable space on that plan.
-    case notWalkable(plan: Int, point: Point)
+    case notWalkable(floor: FloorID, point: Point)
     /// No walkable path joins the two places.
     case unreachable
 
     public var description: String {
       switch self {
-      case .notWalkable(let plan, let point):
-        "point \(point) on plan \(plan) is not in walkable space"
+      case .notWalkable(let floor, let point):
+        "point \(point) on \(floor) is not in walkable space"
       case .unreachable: "no walkable path joins the two places"
       }
     }
@@ -33,16 +33,16 @@ public struct Router: Sendable {
   /// The shortest route between two units (from anchor point to anchor point).
   public func route(from start: UnitRef, to goal: UnitRef) throws(Failure) -> Route {
     try route(
-      from: Route.Waypoint(plan: start.plan, point: set.unit(start).anchorPoint),
-      to: Route.Waypoint(plan: goal.plan, point: set.unit(goal).anchorPoint))
+      from: Route.Waypoint(floor: start.floor, point: set.unit(start).anchorPoint),
+      to: Route.Waypoint(floor: goal.floor, point: set.unit(goal).anchorPoint))
   }
 
   /// The shortest route between two points, each on a plan.
   public func route(from start: Route.Waypoint, to goal: Route.Waypoint) throws(Failure) -> Route {
     let startUnit = try walkableUnit(start)
     let goalUnit = try walkableUnit(goal)
-    if start.plan == goal.plan,
-      !set.plans[start.plan].crossesWall(Segment(start.point, goal.point))
+    if start.floor == goal.floor,
+      !set[start.floor].crossesWall(Segment(start.point, goal.point))
     {
       return Route(
         waypoints: [start, goal], levelChanges: [], cost: start.point.distance(to: goal.point))
@@ -94,10 +94,10 @@ public struct Router: Sendable {
     var waypoints = [start]
     var changes: [Route.LevelChange] = []
     for node in chain {
-      let waypoint = Route.Waypoint(plan: graph.nodes[node].plan, point: graph.nodes[node].point)
-      if let kind = via[node], waypoint.plan != waypoints.last!.plan {
+      let waypoint = Route.Waypoint(floor: graph.nodes[node].floor, point: graph.nodes[node].point)
+      if let kind = via[node], waypoint.floor != waypoints.last!.floor {
         changes.append(
-          Route.LevelChange(fromPlan: waypoints.last!.plan, toPlan: waypoint.plan, kind: kind))
+          Route.LevelChange(fromFloor: waypoints.last!.floor, toFloor: waypoint.floor, kind: kind))
       }
       if waypoint != waypoints.last { waypoints.append(waypoint) }
     }
@@ -106,15 +106,15 @@ public struct Router: Sendable {
   }
 
   private func walkableUnit(_ waypoint: Route.Waypoint) throws(Failure) -> UnitRef {
-    guard set.plans.indices.contains(waypoint.plan),
-      let u = set.plans[waypoint.plan].unitIndex(at: waypoint.point),
-      set.plans[waypoint.plan].units[u].kind.isWalkable
-    else { throw .notWalkable(plan: waypoint.plan, point: waypoint.point) }
-    return UnitRef(plan: waypoint.plan, unit: u)
+    guard set.plans.indices.contains(waypoint.floor.index),
+      let u = set[waypoint.floor].unitIndex(at: waypoint.point),
+      set[waypoint.floor].units[u].kind.isWalkable
+    else { throw .notWalkable(floor: waypoint.floor, point: waypoint.point) }
+    return UnitRef(floor: waypoint.floor, unit: u)
   }
 
   private func visibleNodes(from waypoint: Route.Waypoint, in unit: UnitRef) -> [Int] {
-    let plan = set.plans[waypoint.plan]
+    let plan = set[waypoint.floor]
     return (graph.nodesByUnit[unit] ?? []).filter {
       !plan.crossesWall(Segment(waypoint.point, graph.nodes[$0].point))
     }

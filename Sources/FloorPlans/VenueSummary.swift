@@ -90,7 +90,7 @@ public struct VenueSummary: Sendable {
       let links = plans.connectors.filter { $0.kind == kind }
       guard !links.isEmpty else { return nil }
       let pairs = Set(
-        links.map { "\(plans.plans[$0.lower.plan].ordinal)↔\(plans.plans[$0.upper.plan].ordinal)" })
+        links.map { "\(plans[$0.lower.floor].ordinal)↔\(plans[$0.upper.floor].ordinal)" })
       return (kind, links.count, pairs.sorted())
     }
     ignoredFiles = venue.ignoredFiles

@@ -8,13 +8,13 @@ import Geometry
 /// snaps to the unit under it.
 public final class DeadReckoningLocalizer: Localizer {
   var position: Point
-  let plan: Int
+  let floor: FloorID
   let plans: FloorPlanSet
 
   /// Starts at `start` on one of `plans`.
   public init(start: Route.Waypoint, plans: FloorPlanSet) {
     position = start.point
-    plan = start.plan
+    floor = start.floor
     self.plans = plans
   }
 
@@ -29,8 +29,8 @@ public final class DeadReckoningLocalizer: Localizer {
 
   public func fix(at t: Double) -> Fix? {
     plans.fix(
-      t: t, plan: plan, position: position, accuracy: 1 + 0.05 * t,
-      unit: plans.plans[plan].unitIndex(at: position))
+      t: t, floor: floor, position: position, accuracy: 1 + 0.05 * t,
+      unit: plans[floor].unitIndex(at: position))
   }
 }
 
@@ -56,11 +56,11 @@ public final class FingerprintLocalizer: Localizer {
     guard let found = locator.maximumLikelihoodWithOffset(map.prepare(scan))?.fix else {
       return
     }
-    guard let level = map.levelIndex(of: found), let p = plans.planIndex(of: map.levels[level])
+    guard let level = map.levelIndex(of: found), let floor = plans.floor(of: map.levels[level])
     else { return }
     last = plans.fix(
-      t: scan.time, plan: p, position: found.position, accuracy: found.accuracy,
-      unit: plans.plans[p].unitIndex(at: found.position))
+      t: scan.time, floor: floor, position: found.position, accuracy: found.accuracy,
+      unit: plans[floor].unitIndex(at: found.position))
   }
 
   public func fix(at t: Double) -> Fix? {

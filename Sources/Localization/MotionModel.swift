@@ -41,7 +41,8 @@ struct MotionModel: Sendable {
     }
     connectors = plans.plans.enumerated().map { p, floor in
       floor.units.enumerated().compactMap { u, unit in
-        guard let kind = unit.kind.connector, let others = partners[UnitRef(plan: p, unit: u)],
+        guard let kind = unit.kind.connector,
+          let others = partners[UnitRef(floor: FloorID(p), unit: u)],
           let bounds = unit.shape.bounds
         else { return nil }
         return ConnectorUnit(
@@ -91,7 +92,7 @@ struct MotionModel: Sendable {
         plan: p, at: Point(x: slice.x[i], y: slice.y[i]), climb: &slice.climb[i],
         transit: &slice.transit[i], rng: rng)
       {
-        slice.plan[i] = Int32(target.plan)
+        slice.plan[i] = Int32(target.floor.index)
         slice.x[i] = target.point.x
         slice.y[i] = target.point.y
       }
@@ -156,14 +157,14 @@ struct MotionModel: Sendable {
     var target = partners[Int(rng.uniform() * Double(partners.count)) % partners.count]
     if climb != 0, partners.count > 1, rng.uniform() < settings.keepClimbing,
       let onward = partners.first(where: {
-        (plans.plans[$0.plan].ordinal - ordinal).signum() == Int(climb)
+        (plans[$0.floor].ordinal - ordinal).signum() == Int(climb)
       })
     {
       target = onward
     }
-    climb = plans.plans[target.plan].ordinal > ordinal ? 1 : -1
-    let unit = plans.plans[target.plan].units[target.unit]
+    climb = plans[target.floor].ordinal > ordinal ? 1 : -1
+    let unit = plans.unit(target)
     return Route.Waypoint(
-      plan: target.plan, point: unit.shape.contains(point) ? point : unit.anchorPoint)
+      floor: target.floor, point: unit.shape.contains(point) ? point : unit.anchorPoint)
   }
 }

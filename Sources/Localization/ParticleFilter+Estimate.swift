@@ -81,7 +81,8 @@ extension ParticleFilter {
     var shares: [Int: Double] = [:]
     for (u, m) in unitMass.enumerated() where m > 0 { shares[u] = m / sampledMass }
     let unit = unitState.choose(plan: best, shares: shares, at: t)
-    var fix = plans.fix(t: t, plan: best, position: mean, accuracy: max(radius, 0.5), unit: unit)
+    var fix = plans.fix(
+      t: t, floor: FloorID(best), position: mean, accuracy: max(radius, 0.5), unit: unit)
     if let last = previousFix, t > last.t, last.plan == best {
       let d = mean - last.position
       fix.speed = d.length / (t - last.t)

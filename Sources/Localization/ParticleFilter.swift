@@ -61,7 +61,7 @@ public final class ParticleFilter: Localizer {
     self.settings = settings
     rng = generator
     unitState = UnitHysteresis(margin: settings.unitMargin, hold: settings.unitHold)
-    let planOfLevel = map.levels.map { plans.planIndex(of: $0) ?? -1 }
+    let planOfLevel = map.levels.map { plans.floor(of: $0)?.index ?? -1 }
     self.planOfLevel = planOfLevel
     mapLevel = plans.plans.indices.map { p in planOfLevel.firstIndex(of: p) ?? -1 }
     motion = MotionModel(plans: plans, settings: settings)
@@ -74,7 +74,7 @@ public final class ParticleFilter: Localizer {
   /// Particles around a known start.
   func seed(around start: Route.Waypoint) {
     let n = settings.particles
-    let floor = plans.plans[start.plan]
+    let floor = plans[start.floor]
     x = []
     y = []
     for _ in 0..<n {
@@ -91,7 +91,7 @@ public final class ParticleFilter: Localizer {
       x.append(p.x)
       y.append(p.y)
     }
-    plan = Array(repeating: Int32(start.plan), count: n)
+    plan = Array(repeating: Int32(start.floor.index), count: n)
     drawParameters(count: n)
     logWeight = Array(repeating: 0, count: n)
     initialized = true
@@ -174,7 +174,7 @@ public final class ParticleFilter: Localizer {
         plan: p, at: Point(x: xs[i], y: ys[i]), climb: &climb[i], elevator: elevator,
         escalator: escalator, rng: rng)
       {
-        plan[i] = Int32(target.plan)
+        plan[i] = Int32(target.floor.index)
         xs[i] = target.point.x
         ys[i] = target.point.y
       }

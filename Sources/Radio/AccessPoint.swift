@@ -1,4 +1,5 @@
 import FingerpostCore
+import FloorPlans
 import Geometry
 
 /// One simulated access point radio: a BSSID on one band at a position on one level.
@@ -7,8 +8,8 @@ public struct AccessPoint: Sendable, Hashable, Codable {
   public var bssid: String
   /// The network name.
   public var ssid: String
-  /// The floor plan it is on (index into the world's `FloorPlanSet`).
-  public var plan: Int
+  /// The floor it is on.
+  public var floor: FloorID
   /// Its position in the venue frame, metres.
   public var position: Point
   /// Its band.
@@ -20,12 +21,12 @@ public struct AccessPoint: Sendable, Hashable, Codable {
 
   /// Creates an access point.
   public init(
-    bssid: String, ssid: String, plan: Int, position: Point, band: Band, frequency: Int? = nil,
+    bssid: String, ssid: String, floor: FloorID, position: Point, band: Band, frequency: Int? = nil,
     referencePower: Double
   ) {
     self.bssid = bssid.lowercased()
     self.ssid = ssid
-    self.plan = plan
+    self.floor = floor
     self.position = position
     self.band = band
     self.frequency = frequency ?? band.defaultFrequency

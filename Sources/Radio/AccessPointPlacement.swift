@@ -35,7 +35,7 @@ public struct AccessPointPlacement: Sendable, Hashable {
             band == .ghz2_4 ? channels24[i % channels24.count] : channels5[i % channels5.count]
           result.append(
             AccessPoint(
-              bssid: bssid, ssid: ssid, plan: p, position: position, band: band,
+              bssid: bssid, ssid: ssid, floor: FloorID(p), position: position, band: band,
               frequency: frequency,
               referencePower: model.referencePower(band)))
         }

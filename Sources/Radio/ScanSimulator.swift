@@ -1,4 +1,5 @@
 import FingerpostCore
+import FloorPlans
 import Geometry
 import Randomness
 
@@ -23,16 +24,16 @@ public final class ScanSimulator {
     current = previous
   }
 
-  /// One scan at `point` on plan `plan` at `time` seconds.
-  public func scan(at point: Point, plan: Int, time: Double) -> Scan {
+  /// One scan at `point` on `floor` at `time` seconds.
+  public func scan(at point: Point, floor: FloorID, time: Double) -> Scan {
     let model = world.model
     let stale = device.staleShare ?? model.staleShare
     let fading = model.fadingSigma
-    let floor = model.sensitivity - device.sensitivityShift
+    let sensitivity = model.sensitivity - device.sensitivityShift
     var readings: [Reading] = []
     readings.reserveCapacity(32)
     for i in current.indices { current[i] = .nan }
-    for audible in world.audible[plan] {
+    for audible in world.audible[floor.index] {
       let a = audible.accessPoint
       let ap = world.accessPoints[a]
       // A stale entry repeats what the previous scan reported for this AP.
@@ -43,9 +44,9 @@ public final class ScanSimulator {
         continue
       }
       let mean = audible.field.value(at: point) + device.offset
-      guard mean > floor - 4 * fading else { continue }
+      guard mean > sensitivity - 4 * fading else { continue }
       let rssi = (mean + generator.gaussian(sigma: fading)).rounded()
-      guard rssi >= floor, rssi < 0 else { continue }
+      guard rssi >= sensitivity, rssi < 0 else { continue }
       guard generator.uniform() < model.detectionProbability(rssi + device.sensitivityShift) else {
         continue
       }

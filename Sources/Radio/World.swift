@@ -46,11 +46,13 @@ public struct World: Sendable {
       }
     }
     for (a, ap) in accessPoints.enumerated() {
-      for p in Self.reachablePlans(from: ap.plan, in: plans, maximumFloors: model.maximumFloors) {
+      for p in Self.reachablePlans(
+        from: ap.floor.index, in: plans, maximumFloors: model.maximumFloors)
+      {
         let plan = plans.plans[p]
         guard let bounds = plan.walkableBounds else { continue }
         let grid = RadioField.grid(covering: bounds, spacing: model.gridSpacing)
-        let key = SpotKey(plan: p, apPlan: ap.plan, x: ap.position.x, y: ap.position.y)
+        let key = SpotKey(plan: p, apPlan: ap.floor.index, x: ap.position.x, y: ap.position.y)
         if spots[key] == nil {
           var walls: [(light: Int, heavy: Int)] = []
           walls.reserveCapacity(grid.columns * grid.rows)
@@ -73,7 +75,7 @@ public struct World: Sendable {
           spots[key] = (walls, shadow)
         }
         let spot = spots[key]!
-        let floors = abs(plan.ordinal - plans.plans[ap.plan].ordinal)
+        let floors = abs(plan.ordinal - plans[ap.floor].ordinal)
         var values = [Float](repeating: 0, count: grid.columns * grid.rows)
         for r in 0..<grid.rows {
           for c in 0..<grid.columns {
@@ -110,9 +112,9 @@ public struct World: Sendable {
   }
 
   /// The mean RSSI (dBm, shadowing included, no fading or device offset) of AP `a` at `point` on
-  /// plan `plan`, or `nil` when the AP cannot be heard there.
-  public func meanRSSI(accessPoint a: Int, plan: Int, at point: Point) -> Double? {
-    audible[plan].first { $0.accessPoint == a }?.field.value(at: point)
+  /// `floor`, or `nil` when the AP cannot be heard there.
+  public func meanRSSI(accessPoint a: Int, floor: FloorID, at point: Point) -> Double? {
+    audible[floor.index].first { $0.accessPoint == a }?.field.value(at: point)
   }
 
   private struct SpotKey: Hashable {

@@ -191,7 +191,7 @@ public struct WorldFile: Sendable {
       result.append(
         AccessPoint(
           bssid: entry.bssid, ssid: entry.ssid ?? placement?.ssid ?? "fingerpost",
-          plan: candidates[0], position: position,
+          floor: FloorID(candidates[0]), position: position,
           band: entry.band, frequency: entry.frequency,
           referencePower: entry.referencePower ?? model.referencePower(entry.band)))
     }

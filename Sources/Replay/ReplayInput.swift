@@ -84,12 +84,12 @@ extension ReplayInput {
       throw FingerpostError(.noData, file: file, "no step or scan records to replay")
     }
     if let first = truth.first {
-      guard let plan = plans.plans(atOrdinal: first.ordinal).first else {
+      guard let floor = plans.floors(atOrdinal: first.ordinal).first else {
         throw FingerpostError(
           .mismatch, file: file,
           "the first truth record's ordinal \(first.ordinal) is not a level of the venue")
       }
-      start = Route.Waypoint(plan: plan, point: first.position)
+      start = Route.Waypoint(floor: floor, point: first.position)
     } else if knownStart {
       throw FingerpostError(
         .missingField, file: file, field: "truth",

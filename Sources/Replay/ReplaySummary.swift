@@ -61,8 +61,8 @@ public struct ReplaySummary: Sendable, CustomStringConvertible {
       unitRate = Double(units) / Double(scored)
     }
     for (a, b) in zip(fixes, fixes.dropFirst()) where a.levelID == b.levelID {
-      guard let plan = a.levelID.flatMap(plans.planIndex(levelID:)) else { continue }
-      if plans.plans[plan].crossesWall(Segment(a.position, b.position)) { wallCrossings += 1 }
+      guard let floor = a.levelID.flatMap(plans.floor(levelID:)) else { continue }
+      if plans[floor].crossesWall(Segment(a.position, b.position)) { wallCrossings += 1 }
     }
   }
 

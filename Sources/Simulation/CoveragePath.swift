@@ -81,7 +81,8 @@ public struct CoveragePath: Sendable {
     let straight = Segment(a, b)
     guard set.plans[plan].crossesWall(straight) else { return straight.length }
     let route = try? router.route(
-      from: Route.Waypoint(plan: plan, point: a), to: Route.Waypoint(plan: plan, point: b))
+      from: Route.Waypoint(floor: FloorID(plan), point: a),
+      to: Route.Waypoint(floor: FloorID(plan), point: b))
     return route?.walkingDistance ?? straight.length
   }
 }

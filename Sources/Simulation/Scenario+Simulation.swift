@@ -50,15 +50,15 @@ extension Scenario {
       guard plans.unit(ref).kind.isWalkable else {
         throw fail("unit \"\(name)\" is not walkable")
       }
-      return Route.Waypoint(plan: ref.plan, point: plans.unit(ref).anchorPoint)
+      return Route.Waypoint(floor: ref.floor, point: plans.unit(ref).anchorPoint)
     case .point(let ordinal, let x, let y):
       let point = Point(x: x, y: y)
       guard
-        let p = plans.plans(atOrdinal: ordinal).first(where: { plans.plans[$0].isWalkable(point) })
+        let floor = plans.floors(atOrdinal: ordinal).first(where: { plans[$0].isWalkable(point) })
       else {
         throw fail("(\(x), \(y)) on ordinal \(ordinal) is not in walkable space")
       }
-      return Route.Waypoint(plan: p, point: point)
+      return Route.Waypoint(floor: floor, point: point)
     }
   }
 
@@ -102,8 +102,8 @@ extension Scenario {
     let arrivals = walk.arrivals.map { Int(($0 * truthRate).rounded()) }
     let truth = walk.samples(rate: truthRate).enumerated().map { k, sample in
       TruthSample(
-        t: sample.t, ordinal: plans.plans[sample.plan].ordinal, position: sample.point,
-        unitID: plans.plans[sample.plan].unit(at: sample.point)?.id, heading: sample.heading,
+        t: sample.t, ordinal: plans[sample.floor].ordinal, position: sample.point,
+        unitID: plans[sample.floor].unit(at: sample.point)?.id, heading: sample.heading,
         checkpoint: arrivals.contains(k))
     }
     let reckoning = DeadReckoning(noise: deadReckoning, generator: try root.split(stream: 1))
@@ -123,7 +123,8 @@ extension Scenario {
         continue
       }
       let here = walk.sample(at: t)
-      var scan = scanner.scan(at: here.point, plan: here.plan, time: (t * 1000).rounded() / 1000)
+      var scan = scanner.scan(
+        at: here.point, floor: here.floor, time: (t * 1000).rounded() / 1000)
       let off = switchedOff.filter { $0.time <= t }.reduce(into: Set<String>()) {
         $0.formUnion($1.bssids)
       }

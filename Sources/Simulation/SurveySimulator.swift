@@ -43,7 +43,8 @@ public struct SurveySimulator {
         time += stop.walked / walkingSpeed
         for _ in 0..<scansPerStop {
           time += interval
-          let scan = scanner.scan(at: stop.point, plan: p, time: (time * 1000).rounded() / 1000)
+          let scan = scanner.scan(
+            at: stop.point, floor: FloorID(p), time: (time * 1000).rounded() / 1000)
           records.append(
             SurveyRecord(
               scan: scan, ordinal: plan.ordinal, levelID: plan.levelID,
@@ -85,7 +86,7 @@ public struct SurveySimulator {
       guard plans[p].isWalkable(point) else { continue }
       scanner.reset()
       let scan = scanner.scan(
-        at: point, plan: p, time: Double(records.count) * world.model.scanInterval)
+        at: point, floor: FloorID(p), time: Double(records.count) * world.model.scanInterval)
       records.append(
         SurveyRecord(
           scan: scan, ordinal: plans[p].ordinal, levelID: plans[p].levelID,

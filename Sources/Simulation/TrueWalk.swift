@@ -67,7 +67,8 @@ public struct TrueWalk: Sendable {
   /// One truth sample.
   public struct Sample: Sendable, Hashable {
     public let t: Double
-    public let plan: Int
+    /// The floor the walker is on.
+    public let floor: FloorID
     public let point: Point
     /// Heading in degrees clockwise from north (of the current leg, or the last moving one).
     public let heading: Double
@@ -97,7 +98,7 @@ public struct TrueWalk: Sendable {
     let leg = plain.legs[cut]
     let f = leg.end > leg.start ? max(0, (kidnap.time - leg.start) / (leg.end - leg.start)) : 0
     let taken = Route.Waypoint(
-      plan: f < 0.5 ? leg.from.plan : leg.to.plan,
+      floor: f < 0.5 ? leg.from.floor : leg.to.floor,
       point: leg.from.point.interpolated(to: leg.to.point, at: f))
     if kidnap.time > leg.start {
       legs.append(
@@ -131,7 +132,7 @@ public struct TrueWalk: Sendable {
       var changes = route.levelChanges.makeIterator()
       var riding = false  // in an elevator already: no second wait between floors
       for (a, b) in zip(route.waypoints, route.waypoints.dropFirst()) where a != b {
-        if a.plan == b.plan {
+        if a.floor == b.floor {
           riding = false
           let duration = a.point.distance(to: b.point) / max(stop.speed, 0.1)
           legs.append(Leg(start: t, end: t + duration, from: a, to: b, activity: .walking))
@@ -139,7 +140,7 @@ public struct TrueWalk: Sendable {
         } else {
           let kind = changes.next()?.kind ?? .stairs
           let floors = Double(
-            max(abs(router.set.plans[a.plan].ordinal - router.set.plans[b.plan].ordinal), 1))
+            max(abs(router.set[a.floor].ordinal - router.set[b.floor].ordinal), 1))
           if kind == .elevator, !riding, pace.elevatorWait > 0 {
             // The wait is spent standing in the car on the floor of departure.
             legs.append(
@@ -185,7 +186,7 @@ public struct TrueWalk: Sendable {
   /// Where the walker is at time `t` (clamped to the walk).
   public func sample(at t: Double) -> Sample {
     guard !legs.isEmpty else {
-      return Sample(t: t, plan: 0, point: .zero, heading: 0, activity: .standing)
+      return Sample(t: t, floor: FloorID(0), point: .zero, heading: 0, activity: .standing)
     }
     // The leg holding t: the last one starting at or before it (a zero-length jump counts once passed).
     var k = legs.firstIndex { $0.end > t || ($0.end == t && $0.start == $0.end) } ?? legs.count - 1
@@ -193,8 +194,8 @@ public struct TrueWalk: Sendable {
     let leg = legs[k]
     let f = leg.end > leg.start ? min(max((t - leg.start) / (leg.end - leg.start), 0), 1) : 1
     let point = leg.from.point.interpolated(to: leg.to.point, at: f)
-    // Between levels the walker is on the plan of departure for the first half of the ride.
-    let plan = leg.from.plan == leg.to.plan || f < 0.5 ? leg.from.plan : leg.to.plan
+    // Between levels the walker is on the floor of departure for the first half of the ride.
+    let floor = leg.from.floor == leg.to.floor || f < 0.5 ? leg.from.floor : leg.to.floor
     // Heading of the last leg that moved, up to this one.
     var heading = 0.0
     for j in stride(from: k, through: 0, by: -1) where legs[j].activity != .teleport {
@@ -204,7 +205,7 @@ public struct TrueWalk: Sendable {
         break
       }
     }
-    return Sample(t: t, plan: plan, point: point, heading: heading, activity: leg.activity)
+    return Sample(t: t, floor: floor, point: point, heading: heading, activity: leg.activity)
   }
 
   /// The true steps: at the pace's cadence while walking, on stairs and ramps; none while

@@ -20,7 +20,7 @@ public struct FrameRenderer {
   private var cached: (key: LayerKey, layer: FloorPlanLayer)?
 
   private struct LayerKey: Equatable {
-    var plan: Int
+    var floor: FloorID
     var viewport: Viewport
     var labels: Bool
   }
@@ -31,13 +31,14 @@ public struct FrameRenderer {
   /// The frame of `state` on a screen of `columns` × `rows`.
   public mutating func render(_ state: ViewerState, columns: Int, rows: Int) -> ScreenBuffer {
     var screen = ScreenBuffer(columns: columns, rows: rows)
-    let plan = state.shownPlan
-    let key = LayerKey(plan: plan, viewport: state.viewport, labels: state.layers.contains(.labels))
+    let floor = state.shownFloor
+    let key = LayerKey(
+      floor: floor, viewport: state.viewport, labels: state.layers.contains(.labels))
     if cached?.key != key {
       cached = (
         key,
         FloorPlanLayer(
-          plan: state.plans.plans[plan], markers: state.places.markers[plan],
+          plan: state.plans[floor], markers: state.places.markers[floor.index],
           viewport: state.viewport, labelled: key.labels)
       )
     }
@@ -56,7 +57,7 @@ public struct FrameRenderer {
   /// level marked with `*`.
   private func drawTitle(_ state: ViewerState, into screen: inout ScreenBuffer) {
     screen.fill(columns: 0..<screen.columns, rows: 0..<1, style: Palette.bar)
-    let shown = state.plans.plans[state.shownPlan]
+    let shown = state.plans[state.shownFloor]
     let title = " fingerpost view · \(state.venueName) · \(shown.name)"
     // One entry per ordinal, by short name unless two ordinals share one (buildings that name
     // their floors differently): then by ordinal.
@@ -89,7 +90,7 @@ public struct FrameRenderer {
     screen.fill(columns: 0..<screen.columns, rows: first..<screen.rows, style: Palette.bar)
     var fixText: String
     if let fix = state.latestFix {
-      let level = state.plan(of: fix).map { state.plans.plans[$0].shortName } ?? "?"
+      let level = state.floor(of: fix).map { state.plans[$0].shortName } ?? "?"
       fixText = " t \(format(fix.t, 1)) s  \(state.fixRate.map { format($0, 1) } ?? "–") fix/s"
       fixText += "  level \(level)"
       if let s = fix.speed { fixText += "  \(format(s, 2)) m/s" }
@@ -104,7 +105,7 @@ public struct FrameRenderer {
       fixText = " waiting for fixes…"
     }
     screen.write(fixText, at: 0, first, style: Palette.bar)
-    var input = (state.pinnedPlan != nil ? " pinned" : state.following ? " following" : " free")
+    var input = (state.pinnedFloor != nil ? " pinned" : state.following ? " following" : " free")
     input += "  lines \(state.lineCount)"
     screen.write(input, at: 0, first + 1, style: Palette.bar)
     var column = input.count

@@ -21,8 +21,8 @@ struct LiveLayer {
   /// The live layers of `state` on its shown plan.
   init(state: ViewerState) {
     let viewport = state.viewport
-    let plan = state.shownPlan
-    let ordinal = state.plans.plans[plan].ordinal
+    let floor = state.shownFloor
+    let ordinal = state.plans[floor].ordinal
     let (columns, rows) = (viewport.columns, viewport.rows)
     func canvas() -> BrailleCanvas { BrailleCanvas(columns: columns, rows: rows) }
     let layers = state.layers
@@ -41,7 +41,7 @@ struct LiveLayer {
       var bands = Array(repeating: canvas(), count: Palette.trail.count)
       if first + 1 < state.fixes.count {
         for i in (first + 1)..<state.fixes.count
-        where state.fixPlans[i] == plan && state.fixPlans[i - 1] == plan {
+        where state.fixFloors[i] == floor && state.fixFloors[i - 1] == floor {
           let a = viewport.dot(state.fixes[i - 1].position)
           let b = viewport.dot(state.fixes[i].position)
           let age = state.fixes.count - 1 - i
@@ -53,7 +53,7 @@ struct LiveLayer {
         dots.append(Dots(canvas: band, style: Palette.trail[k]))
       }
     }
-    let fix = state.latestFix.flatMap { state.fixPlans.last == plan ? $0 : nil }
+    let fix = state.latestFix.flatMap { state.fixFloors.last == floor ? $0 : nil }
     if let fix, layers.contains(.accuracy) {
       var c = canvas()
       let d = viewport.dot(fix.position)

@@ -38,15 +38,15 @@ extension ViewerState {
   }
 
   private mutating func add(_ fix: Fix) {
-    guard let plan = plan(of: fix) else {
+    guard let floor = floor(of: fix) else {
       badLines += 1
       lastProblem = "fix at t \(fix.t) on ordinal \(fix.ordinal): no such level in the venue"
       return
     }
     fixes.append(fix)
-    fixPlans.append(plan)
+    fixFloors.append(floor)
     if let truth = truth(at: fix.t) { errors.append(fix.position.distance(to: truth.position)) }
-    if following, pinnedPlan == nil { keepInView(fix.position) }
+    if following, pinnedFloor == nil { keepInView(fix.position) }
   }
 
   /// Recentres the view on `p` when it has left the middle 60 % of the map (never while the
@@ -81,21 +81,19 @@ extension ViewerState {
       viewport.clamp(to: bounds)
     case .follow:
       following = true
-      pinnedPlan = nil
+      pinnedFloor = nil
       if let fix = latestFix { viewport.center = fix.position }
       viewport.clamp(to: bounds)
     case .fit:
       following = false
       viewport = .fitting(bounds, columns: viewport.columns, rows: viewport.rows)
     case .stepLevel(let direction):
-      let order = plans.plans.indices.sorted {
-        (plans.plans[$0].ordinal, $0) < (plans.plans[$1].ordinal, $1)
-      }
-      if let here = order.firstIndex(of: shownPlan) {
-        pinnedPlan = order[min(max(here + direction, 0), order.count - 1)]
+      let order = plans.floors.sorted { (plans[$0].ordinal, $0) < (plans[$1].ordinal, $1) }
+      if let here = order.firstIndex(of: shownFloor) {
+        pinnedFloor = order[min(max(here + direction, 0), order.count - 1)]
       }
     case .level(let ordinal):
-      if let p = plans.plans(atOrdinal: ordinal).first { pinnedPlan = p }
+      if let floor = plans.floors(atOrdinal: ordinal).first { pinnedFloor = floor }
     case .toggle(let layer):
       if layers.contains(layer) { layers.remove(layer) } else { layers.insert(layer) }
     case .pause:

@@ -22,7 +22,7 @@ public struct ViewerState: Sendable {
   /// Every fix so far, in stream order.
   public internal(set) var fixes: [Fix] = []
   /// The plan of each fix.
-  public internal(set) var fixPlans: [Int] = []
+  public internal(set) var fixFloors: [FloorID] = []
   /// Every truth record so far.
   public internal(set) var truths: [TruthSample] = []
   /// Horizontal error of each fix against the truth in force at its time, metres (when the
@@ -42,7 +42,7 @@ public struct ViewerState: Sendable {
   public internal(set) var buffered: [String] = []
 
   /// The plan shown when the user picked one; nil follows the fix.
-  public var pinnedPlan: Int?
+  public var pinnedFloor: FloorID?
   /// Whether the view moves with the fix.
   public var following = true
   /// Layers shown.
@@ -75,10 +75,10 @@ public struct ViewerState: Sendable {
   public var latestFix: Fix? { fixes.last }
 
   /// The plan shown: the pinned one, else the latest fix's, else the ground floor's.
-  public var shownPlan: Int {
-    if let pinnedPlan { return pinnedPlan }
-    if let p = fixPlans.last { return p }
-    return plans.plans.firstIndex { $0.ordinal >= 0 } ?? 0
+  public var shownFloor: FloorID {
+    if let pinnedFloor { return pinnedFloor }
+    if let p = fixFloors.last { return p }
+    return plans.floors.first { plans[$0].ordinal >= 0 } ?? FloorID(0)
   }
 
   /// The latest truth record read.
@@ -112,8 +112,8 @@ public struct ViewerState: Sendable {
   }
 
   /// The plan a fix is on: its level id, else the first plan of its ordinal.
-  public func plan(of fix: Fix) -> Int? {
-    fix.levelID.flatMap(plans.planIndex(levelID:)) ?? plans.plans(atOrdinal: fix.ordinal).first
+  public func floor(of fix: Fix) -> FloorID? {
+    fix.levelID.flatMap(plans.floor(levelID:)) ?? plans.floors(atOrdinal: fix.ordinal).first
   }
 
   /// The coarsest zoom: twice the whole venue.

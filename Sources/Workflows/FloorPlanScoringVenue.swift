@@ -26,7 +26,7 @@ public struct FloorPlanScoringVenue: ScoringVenue, Sendable {
 
   /// The plan at `ordinal` where `point` is walkable, else the first at that ordinal.
   func plan(ordinal: Int, at point: Point) -> FloorPlan? {
-    let candidates = plans.plans(atOrdinal: ordinal).map { plans.plans[$0] }
+    let candidates = plans.floors(atOrdinal: ordinal).map { plans[$0] }
     return candidates.first { $0.isWalkable(point) } ?? candidates.first
   }
 

@@ -65,8 +65,8 @@ public struct Locate: Sendable {
     else {
       throw FingerpostError(.noData, "no AP of the scan is in the radio map")
     }
-    if let plans, let id = fix.levelID, let p = plans.planIndex(levelID: id),
-      let unit = plans.plans[p].unit(at: fix.position)
+    if let plans, let id = fix.levelID, let floor = plans.floor(levelID: id),
+      let unit = plans[floor].unit(at: fix.position)
     {
       fix.unitID = unit.id
       fix.unitName = unit.label

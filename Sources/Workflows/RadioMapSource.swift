@@ -3,6 +3,7 @@ import Fingerprints
 import FloorPlans
 import Foundation
 import IMDF
+import Localization
 import Logging
 import Simulation
 
@@ -30,7 +31,7 @@ public enum RadioMapSource {
     throws(FingerpostError) -> RadioMap
   {
     let map = try RadioMapFile.read(URL(fileURLWithPath: path))
-    guard map.levels.contains(where: { plans.planIndex(of: $0) != nil }) else {
+    guard map.levels.contains(where: { plans.floor(of: $0) != nil }) else {
       let levels = map.levels.map { $0.levelID ?? "ordinal \($0.ordinal)" }
       throw FingerpostError(
         .mismatch, file: context,

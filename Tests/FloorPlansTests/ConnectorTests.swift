@@ -7,8 +7,8 @@ import Testing
     #expect(connectors.filter { $0.kind == .stairs }.count == 4)
     #expect(connectors.filter { $0.kind == .elevator }.count == 2)
     for c in connectors {
-      let lower = Fixtures.office.plans[c.lower.plan].ordinal
-      let upper = Fixtures.office.plans[c.upper.plan].ordinal
+      let lower = Fixtures.office[c.lower.floor].ordinal
+      let upper = Fixtures.office[c.upper.floor].ordinal
       #expect(upper == lower + 1)
       #expect(Fixtures.office.unit(c.lower).category == Fixtures.office.unit(c.upper).category)
       #expect(c.source == .overlap)

@@ -12,6 +12,6 @@ enum Fixtures {
   /// The unit named `name` on the plan at `ordinal`.
   static func unit(_ set: FloorPlanSet, _ name: String, ordinal: Int) -> UnitRef {
     let p = set.plans.firstIndex { $0.ordinal == ordinal }!
-    return UnitRef(plan: p, unit: set.plans[p].units.firstIndex { $0.name == name }!)
+    return UnitRef(floor: FloorID(p), unit: set.plans[p].units.firstIndex { $0.name == name }!)
   }
 }

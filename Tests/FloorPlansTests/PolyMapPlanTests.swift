@@ -18,9 +18,10 @@ struct PolyMapPlanTests {
     let building3 = set.plans.first { $0.ordinal == 5 }!.buildingIDs
     let low = set.plans.firstIndex { $0.ordinal == 1 && $0.buildingIDs == building3 }!
     let high = set.plans.firstIndex { $0.ordinal == 5 }!
-    let a = UnitRef(plan: low, unit: set.plans[low].units.firstIndex { $0.category == "walkway" }!)
+    let a = UnitRef(
+      floor: FloorID(low), unit: set.plans[low].units.firstIndex { $0.category == "walkway" }!)
     let b = UnitRef(
-      plan: high, unit: set.plans[high].units.firstIndex { $0.category == "walkway" }!)
+      floor: FloorID(high), unit: set.plans[high].units.firstIndex { $0.category == "walkway" }!)
     let route = try Router(set).route(from: a, to: b)
     #expect(route.levelChanges.count == 4)
   }
@@ -32,11 +33,11 @@ struct PolyMapPlanTests {
     let set = FloorPlanSet(venue: try VenueLoader.load(path: root))
     let nav = try JSONParser.parse(
       Data(contentsOf: URL(fileURLWithPath: root + "/navPath.geojson")))
-    var nodes: [String: (plan: Int, point: Point, neighbours: [String])] = [:]
+    var nodes: [String: (floor: FloorID, point: Point, neighbours: [String])] = [:]
     for feature in nav["features"]?.arrayValue ?? [] {
       guard let id = feature["id"]?.stringValue,
         let level = feature["properties"]?["level_id"]?.stringValue,
-        let plan = set.planIndex(levelID: level),
+        let plan = set.floor(levelID: level),
         let c = feature["geometry"]?["coordinates"]?.arrayValue,
         let lon = c.first?.doubleValue, let lat = c.last?.doubleValue
       else { continue }
@@ -51,12 +52,12 @@ struct PolyMapPlanTests {
     var links = 0
     for (_, a) in nodes {
       for id in a.neighbours {
-        guard let b = nodes[id], b.plan != a.plan else { continue }
+        guard let b = nodes[id], b.floor != a.floor else { continue }
         links += 1
-        let ua = try #require(set.plans[a.plan].unitIndex(at: a.point))
-        let ub = try #require(set.plans[b.plan].unitIndex(at: b.point))
+        let ua = try #require(set[a.floor].unitIndex(at: a.point))
+        let ub = try #require(set[b.floor].unitIndex(at: b.point))
         #expect(
-          joined.contains([UnitRef(plan: a.plan, unit: ua), UnitRef(plan: b.plan, unit: ub)]))
+          joined.contains([UnitRef(floor: a.floor, unit: ua), UnitRef(floor: b.floor, unit: ub)]))
       }
     }
     #expect(links >= 70)  // 76 directed links between floors, per the data's README

@@ -7,9 +7,9 @@ import Testing
   func expectLegal(
     _ route: Route, _ set: FloorPlanSet, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    for (a, b) in zip(route.waypoints, route.waypoints.dropFirst()) where a.plan == b.plan {
+    for (a, b) in zip(route.waypoints, route.waypoints.dropFirst()) where a.floor == b.floor {
       #expect(
-        !set.plans[a.plan].crossesWall(Segment(a.point, b.point)),
+        !set[a.floor].crossesWall(Segment(a.point, b.point)),
         "leg \(a.point) → \(b.point) crosses a wall", sourceLocation: sourceLocation)
     }
   }
@@ -20,8 +20,8 @@ import Testing
       from: Fixtures.unit(set, "Room 0.01", ordinal: 0),
       to: Fixtures.unit(set, "Room 2.52", ordinal: 2))
     #expect(route.levelChanges.map(\.kind) == [.stairs, .stairs])
-    #expect(route.legs.first.map { set.plans[$0.plan].ordinal } == 0)
-    #expect(route.legs.last.map { set.plans[$0.plan].ordinal } == 2)
+    #expect(route.legs.first.map { set[$0.floor].ordinal } == 0)
+    #expect(route.legs.last.map { set[$0.floor].ordinal } == 2)
     // Straight-line lower bound is about 20 m; the walk goes via stair core A and corridors.
     #expect(route.walkingDistance > 40 && route.walkingDistance < 100)
     expectLegal(route, set)
@@ -55,7 +55,7 @@ import Testing
     let reception = Fixtures.unit(set, "Reception", ordinal: 0)
     for (p, plan) in set.plans.enumerated() {
       for u in plan.walkableUnits {
-        let route = try router.route(from: reception, to: UnitRef(plan: p, unit: u))
+        let route = try router.route(from: reception, to: UnitRef(floor: FloorID(p), unit: u))
         expectLegal(route, set)
       }
     }
@@ -65,8 +65,8 @@ import Testing
     let set = Fixtures.mall
     #expect(throws: Router.Failure.self) {
       try Router(set).route(
-        from: Route.Waypoint(plan: 1, point: .zero),
-        to: Route.Waypoint(plan: 1, point: Point(x: 0, y: -15)))
+        from: Route.Waypoint(floor: FloorID(1), point: .zero),
+        to: Route.Waypoint(floor: FloorID(1), point: Point(x: 0, y: -15)))
     }
   }
 }

@@ -9,7 +9,7 @@ import Testing
   @Test func deadReckoningAddsUpStepsFromTheStart() throws {
     let plans = OfficeRadio.plans
     let dr = DeadReckoningLocalizer(
-      start: Route.Waypoint(plan: 1, point: Point(x: 2, y: 3)), plans: plans)
+      start: Route.Waypoint(floor: FloorID(1), point: Point(x: 2, y: 3)), plans: plans)
     dr.step(Step(t: 0.5, length: 1, heading: 90))  // east
     dr.step(Step(t: 1.0, length: 2, heading: 0))  // north
     dr.step(Step(t: 1.5, length: .nan, heading: 0))  // a bad step is ignored

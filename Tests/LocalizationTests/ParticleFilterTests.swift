@@ -41,7 +41,7 @@ import Testing
 
   @Test func unusableInputLeavesTheFilterAsItWas() throws {
     let room = OfficeRadio.unit("Room 0.01", ordinal: 0)
-    let pf = try filter(start: Route.Waypoint(plan: room.plan, point: room.anchor))
+    let pf = try filter(start: Route.Waypoint(floor: FloorID(room.plan), point: room.anchor))
     let before = try #require(pf.fix(at: 1))
     let (xs, ys) = (pf.x, pf.y)
     pf.step(Step(t: 1, length: .nan, heading: 0))
@@ -56,7 +56,7 @@ import Testing
 
   @Test func exactRepeatsOfThePreviousScanAreIgnoredAsStale() throws {
     let room = OfficeRadio.unit("Room 0.01", ordinal: 0)
-    let pf = try filter(start: Route.Waypoint(plan: room.plan, point: room.anchor))
+    let pf = try filter(start: Route.Waypoint(floor: FloorID(room.plan), point: room.anchor))
     let scan = OfficeRadio.scan(at: room.anchor, plan: room.plan, time: 2)
     pf.scan(scan)
     let weights = pf.logWeight
@@ -73,7 +73,7 @@ import Testing
 
   @Test func particlesNeverWalkThroughWalls() throws {
     let room = OfficeRadio.unit("Room 0.01", ordinal: 0)
-    let pf = try filter(start: Route.Waypoint(plan: room.plan, point: room.anchor))
+    let pf = try filter(start: Route.Waypoint(floor: FloorID(room.plan), point: room.anchor))
     let floor = plans.plans[room.plan]
     let starts = zip(pf.x, pf.y).map { Point(x: $0, y: $1) }
     // Twenty 1 m steps south, into the outer wall.
@@ -87,7 +87,7 @@ import Testing
 
   @Test func stairsTakeWalkersUpAfterAboutHalfAFlight() throws {
     let stairs = OfficeRadio.unit("Stairs B", ordinal: 0)
-    let pf = try filter(start: Route.Waypoint(plan: stairs.plan, point: stairs.anchor)) {
+    let pf = try filter(start: Route.Waypoint(floor: FloorID(stairs.plan), point: stairs.anchor)) {
       $0.startSpread = 0.1
     }
     let ground = Int32(stairs.plan)
@@ -106,7 +106,7 @@ import Testing
 
   @Test func floorsChangeOnlyInConnectors() throws {
     let room = OfficeRadio.unit("Room 0.24", ordinal: 0)
-    let pf = try filter(start: Route.Waypoint(plan: room.plan, point: room.anchor))
+    let pf = try filter(start: Route.Waypoint(floor: FloorID(room.plan), point: room.anchor))
     for k in 1...60 {
       pf.step(Step(t: Double(k) * 0.5, length: 0.1, heading: Double(k * 37 % 360)))
     }
@@ -116,7 +116,7 @@ import Testing
 
   @Test func standingInAnElevatorRidesToAnotherFloor() throws {
     let car = OfficeRadio.unit("Elevator", ordinal: 1)
-    let pf = try filter(start: Route.Waypoint(plan: car.plan, point: car.anchor)) {
+    let pf = try filter(start: Route.Waypoint(floor: FloorID(car.plan), point: car.anchor)) {
       $0.startSpread = 0.1
     }
     for k in 1...30 { pf.advance(to: Double(k)) }
@@ -126,8 +126,9 @@ import Testing
 
   @Test func kldSamplingShrinksAConvergedCloudWithinItsBounds() throws {
     let room = OfficeRadio.unit("Room 0.24", ordinal: 0)
-    let pf = try filter(particles: 1500, start: Route.Waypoint(plan: room.plan, point: room.anchor))
-    {
+    let pf = try filter(
+      particles: 1500, start: Route.Waypoint(floor: FloorID(room.plan), point: room.anchor)
+    ) {
       $0.minimumParticles = 100
       $0.resampleThreshold = 1  // resample after every scan
     }
@@ -150,7 +151,7 @@ import Testing
   @Test func sameSeedSameFixes() throws {
     let room = OfficeRadio.unit("Room 0.01", ordinal: 0)
     func run() throws -> [Fix] {
-      let pf = try filter(start: Route.Waypoint(plan: room.plan, point: room.anchor))
+      let pf = try filter(start: Route.Waypoint(floor: FloorID(room.plan), point: room.anchor))
       var fixes: [Fix] = []
       for k in 1...10 {
         pf.step(Step(t: Double(k) * 0.5, length: 0.7, heading: 0))

@@ -18,7 +18,7 @@ import Testing
   /// north, east, south, west that allows it.
   let route: (plan: Int, start: Point, heading: Double) = {
     let plans = OfficeRadio.plans
-    let p = plans.plans(atOrdinal: 0)[0]
+    let p = plans.floors(atOrdinal: 0)[0].index
     let floor = plans.plans[p]
     for unit in floor.units where unit.kind.isWalkable {
       for heading in [0.0, 90, 180, 270] {
@@ -49,7 +49,7 @@ import Testing
     let pf = ParticleFilter(
       plans: plans, map: OfficeRadio.map, settings: settings,
       generator: try RandomGenerator(seed: seed),
-      start: Route.Waypoint(plan: route.plan, point: route.start))
+      start: Route.Waypoint(floor: FloorID(route.plan), point: route.start))
     var fixes: [Fix] = []
     var truth = route.start
     for k in 1...16 {

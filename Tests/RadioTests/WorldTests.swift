@@ -10,7 +10,7 @@ import Testing
 
   @Test func placementFollowsTheDensityAndStaysWalkable() {
     for (p, plan) in Fixtures.office.plans.enumerated() {
-      let onPlan = world.accessPoints.filter { $0.plan == p }
+      let onPlan = world.accessPoints.filter { $0.floor.index == p }
       let expected = Int((plan.walkableArea * 0.15 / 100).rounded())
       #expect(onPlan.count == 2 * expected)  // one radio per band
       #expect(onPlan.allSatisfy { plan.isWalkable($0.position) })
@@ -25,10 +25,11 @@ import Testing
   }
 
   @Test func signalFallsWithDistanceWallsAndFloors() throws {
-    let a = try #require(world.accessPoints.firstIndex { $0.plan == 0 && $0.band == .ghz2_4 })
+    let a = try #require(
+      world.accessPoints.firstIndex { $0.floor.index == 0 && $0.band == .ghz2_4 })
     let ap = world.accessPoints[a]
-    let near = try #require(world.meanRSSI(accessPoint: a, plan: 0, at: ap.position))
-    let upstairs = try #require(world.meanRSSI(accessPoint: a, plan: 1, at: ap.position))
+    let near = try #require(world.meanRSSI(accessPoint: a, floor: FloorID(0), at: ap.position))
+    let upstairs = try #require(world.meanRSSI(accessPoint: a, floor: FloorID(1), at: ap.position))
     // Same spot, one floor up: 17 dB of floor plus 17 dB more path (1.3 m → 4.8 m), less
     // three standard deviations of the two independent shadowing draws (√2 · 6 dB).
     let gap = near - upstairs
@@ -42,7 +43,8 @@ import Testing
     for r in stride(from: -22.0, through: 22, by: 1.5) {
       for c in stride(from: -29.0, through: 29, by: 1.5) {
         let p = Point(x: c, y: r)
-        guard plan.isWalkable(p), let v = world.meanRSSI(accessPoint: a, plan: 0, at: p) else {
+        guard plan.isWalkable(p), let v = world.meanRSSI(accessPoint: a, floor: FloorID(0), at: p)
+        else {
           continue
         }
         if p.distance(to: ap.position) < 8 {
@@ -67,17 +69,17 @@ import Testing
     )
     let p = Point(x: 3.3, y: -9.1)
     #expect(
-      world.meanRSSI(accessPoint: 0, plan: 0, at: p)
-        == again.meanRSSI(accessPoint: 0, plan: 0, at: p))
+      world.meanRSSI(accessPoint: 0, floor: FloorID(0), at: p)
+        == again.meanRSSI(accessPoint: 0, floor: FloorID(0), at: p))
     #expect(
-      world.meanRSSI(accessPoint: 0, plan: 0, at: p)
-        != other.meanRSSI(accessPoint: 0, plan: 0, at: p))
+      world.meanRSSI(accessPoint: 0, floor: FloorID(0), at: p)
+        != other.meanRSSI(accessPoint: 0, floor: FloorID(0), at: p))
     // Nearby points see similar values (bilinear over a correlated field): 20 cm apart, < 2 dB.
     let q = Point(x: 3.5, y: -9.1)
     #expect(
       abs(
-        world.meanRSSI(accessPoint: 0, plan: 0, at: p)! - world.meanRSSI(
-          accessPoint: 0, plan: 0, at: q)!) < 2)
+        world.meanRSSI(accessPoint: 0, floor: FloorID(0), at: p)! - world.meanRSSI(
+          accessPoint: 0, floor: FloorID(0), at: q)!) < 2)
   }
 
   @Test func shadowingFieldHasTheRightSpreadAndCorrelation() throws {
@@ -85,7 +87,7 @@ import Testing
     // so instead test the field statistics through two co-located radios' difference.
     let model = Fixtures.lightModel
     var values: [Double] = []
-    let a = try #require(world.accessPoints.firstIndex { $0.plan == 0 })
+    let a = try #require(world.accessPoints.firstIndex { $0.floor.index == 0 })
     let field = try #require(world.audible[0].first { $0.accessPoint == a }?.field)
     let ap = world.accessPoints[a]
     for r in 0..<field.rows {

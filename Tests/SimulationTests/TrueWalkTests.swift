@@ -15,7 +15,7 @@ import Testing
   func place(_ set: FloorPlanSet, _ name: String, ordinal: Int) -> Route.Waypoint {
     let p = set.plans.firstIndex { $0.ordinal == ordinal }!
     let unit = set.plans[p].units.first { $0.name == name }!
-    return Route.Waypoint(plan: p, point: unit.anchorPoint)
+    return Route.Waypoint(floor: FloorID(p), point: unit.anchorPoint)
   }
 
   @Test func officeWalkClimbsTwoFloorsAndStopsWhereAsked() throws {
@@ -32,7 +32,7 @@ import Testing
     #expect(samples.first?.point == start.point)
     #expect(samples.last?.point == place(set, "Reception", ordinal: 0).point)
     #expect(zip(samples, samples.dropFirst()).allSatisfy { abs($1.t - $0.t - 0.1) < 1e-9 })
-    let ordinals = samples.map { set.plans[$0.plan].ordinal }
+    let ordinals = samples.map { set[$0.floor].ordinal }
     #expect(Set(ordinals) == [0, 1, 2])
     // Up two floors by stairs; down two by the elevator (the shorter walk), one wait a ride.
     #expect(walk.legs.filter { $0.activity == .stairs }.count == 2)
@@ -45,11 +45,11 @@ import Testing
     #expect(wait.activity == .waiting && abs(wait.end - wait.start - 12) < 1e-9)
     // Checkpoints: arrival at the two stops (10 s and 5 s dwells), not the elevator wait.
     #expect(walk.arrivals.count == 2 && !walk.arrivals.contains(wait.start))
-    #expect(wait.from == wait.to && wait.from.plan == walk.legs[first].from.plan)
+    #expect(wait.from == wait.to && wait.from.floor == walk.legs[first].from.floor)
     // Never through a wall: consecutive samples on one plan, while walking.
-    for (a, b) in zip(samples, samples.dropFirst()) where a.plan == b.plan && a.activity == .walking
-    {
-      #expect(!set.plans[a.plan].crossesWall(Segment(a.point, b.point)), "at t = \(a.t)")
+    for (a, b) in zip(samples, samples.dropFirst())
+    where a.floor == b.floor && a.activity == .walking {
+      #expect(!set[a.floor].crossesWall(Segment(a.point, b.point)), "at t = \(a.t)")
     }
     // Standing still at the stops: 15 s without steps.
     let steps = walk.steps()
@@ -93,7 +93,7 @@ import Testing
     #expect(jump.start == 20 && jump.end == 20 && jump.to == target)
     let samples = walk.samples(rate: 10)
     let after = try #require(samples.first { $0.t > 20 })
-    #expect(after.point.distance(to: target.point) < 1.5 && after.plan == target.plan)
+    #expect(after.point.distance(to: target.point) < 1.5 && after.floor == target.floor)
     // From there the walker still visits both stops: back down to the ground floor.
     #expect(samples.last?.point == stops[1].place.point)
     #expect(
@@ -104,7 +104,7 @@ import Testing
     let set = Self.mall
     let start = place(set, "Shop G.01", ordinal: 0)
     // The atrium of the upper level is open to below: no one can stand there.
-    let void = Route.Waypoint(plan: 1, point: .zero)
+    let void = Route.Waypoint(floor: FloorID(1), point: .zero)
     #expect(throws: Router.Failure.self) {
       try TrueWalk(start: start, stops: [TrueWalk.Stop(place: void)], router: Router(set))
     }

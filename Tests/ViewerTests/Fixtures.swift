@@ -23,7 +23,7 @@ enum Fixtures {
   static func fixLine(t: Double, x: Double, y: Double, ordinal: Int = 0, accuracy: Double = 2)
     -> String
   {
-    let plan = office.plans(atOrdinal: ordinal).first.map { office.plans[$0] }
+    let plan = office.floors(atOrdinal: ordinal).first.map { office[$0] }
     let unit = plan?.unit(at: .init(x: x, y: y))
     return StreamEncoder.line(
       .fix(

@@ -102,7 +102,7 @@ import Viewer
     let places = PlaceDirectory(venue: Fixtures.officeVenue, plans: Fixtures.office)
     let (unitID, names) = try #require(places.occupants.min { $0.key < $1.key })
     let ref = try #require(Fixtures.office.unitRef(id: unitID))
-    let plan = Fixtures.office.plans[ref.plan]
+    let plan = Fixtures.office[ref.floor]
     let anchor = plan.units[ref.unit].anchorPoint
     var state = Fixtures.state(columns: 80, rows: 21)
     state.receive(

@@ -17,7 +17,7 @@ import Viewer
     #expect(state.latestError == 3)
     #expect(abs(state.fixRate! - 1) < 1e-9)
     #expect(state.meta?.venue == "office")
-    #expect(state.plans.plans[state.shownPlan].ordinal == 0)
+    #expect(state.plans[state.shownFloor].ordinal == 0)
   }
 
   @Test func badLinesAreCountedNeverFatalAndOtherRecordsIgnored() {
@@ -47,18 +47,18 @@ import Viewer
   @Test func theViewFollowsTheFixLevelUntilALevelIsPinned() {
     var state = Fixtures.state()
     state.receive(line: Fixtures.fixLine(t: 1, x: -25, y: -16, ordinal: 1))
-    #expect(state.plans.plans[state.shownPlan].ordinal == 1)
+    #expect(state.plans[state.shownFloor].ordinal == 1)
     state.perform(.stepLevel(1))
-    #expect(state.plans.plans[state.shownPlan].ordinal == 2)
+    #expect(state.plans[state.shownFloor].ordinal == 2)
     state.receive(line: Fixtures.fixLine(t: 2, x: -25, y: -16, ordinal: 0))
-    #expect(state.plans.plans[state.shownPlan].ordinal == 2)  // pinned
+    #expect(state.plans[state.shownFloor].ordinal == 2)  // pinned
     state.perform(.level(ordinal: 0))
-    #expect(state.plans.plans[state.shownPlan].ordinal == 0)
+    #expect(state.plans[state.shownFloor].ordinal == 0)
     state.perform(.stepLevel(-1))  // already the lowest
-    #expect(state.plans.plans[state.shownPlan].ordinal == 0)
+    #expect(state.plans[state.shownFloor].ordinal == 0)
     state.perform(.level(ordinal: 1))
     state.perform(.follow)
-    #expect(state.pinnedPlan == nil && state.plans.plans[state.shownPlan].ordinal == 0)
+    #expect(state.pinnedFloor == nil && state.plans[state.shownFloor].ordinal == 0)
   }
 
   @Test func zoomedInTheViewKeepsTheFixOnScreen() {

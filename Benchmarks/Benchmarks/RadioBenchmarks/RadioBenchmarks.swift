@@ -41,7 +41,7 @@ let benchmarks: @Sendable () -> Void = {
     let points = plan.walkableUnits.map { plan.units[$0].anchorPoint }
     benchmark.startMeasurement()
     for i in benchmark.scaledIterations {
-      blackHole(simulator.scan(at: points[i % points.count], plan: 0, time: Double(i)))
+      blackHole(simulator.scan(at: points[i % points.count], floor: FloorID(0), time: Double(i)))
     }
   }
 }

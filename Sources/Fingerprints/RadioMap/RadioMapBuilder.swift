@@ -80,13 +80,13 @@ public struct RadioMapBuilder {
         }
         let level: Int
         if let plans {
-          guard let p = Self.plan(of: record, in: plans),
-            let k = keys.firstIndex(where: { $0.levelID == plans.plans[p].levelID })
+          guard let floor = Self.floor(of: record, in: plans),
+            let k = keys.firstIndex(where: { $0.levelID == plans[floor].levelID })
           else {
             report.unknownLevel += 1
             continue
           }
-          guard plans.plans[p].isWalkable(point) else {
+          guard plans[floor].isWalkable(point) else {
             report.outsideVenue += 1
             continue
           }
@@ -133,11 +133,12 @@ public struct RadioMapBuilder {
     return (map, report)
   }
 
-  static func plan(of record: SurveyRecord, in plans: FloorPlanSet) -> Int? {
-    if let id = record.levelID, let p = plans.planIndex(levelID: id) { return p }
+  /// The floor a survey record names: its IMDF level, else its ordinal (and building).
+  static func floor(of record: SurveyRecord, in plans: FloorPlanSet) -> FloorID? {
+    if let id = record.levelID, let floor = plans.floor(levelID: id) { return floor }
     guard let ordinal = record.ordinal else { return nil }
-    let candidates = plans.plans(atOrdinal: ordinal).filter { p in
-      record.building.map { plans.plans[p].buildingIDs.contains($0) } ?? true
+    let candidates = plans.floors(atOrdinal: ordinal).filter { floor in
+      record.building.map { plans[floor].buildingIDs.contains($0) } ?? true
     }
     return candidates.count == 1 ? candidates[0] : nil
   }
