@@ -123,9 +123,12 @@ bench: deps
 ## FUZZ_RUNS=N runs N executions per harness instead of a time limit.
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?= 0
+# SwiftPM's --sanitize=fuzzer links libFuzzer but compiles without coverage counters: the
+# -Xswiftc/-Xcc flags instrument every module (without them libFuzzer mutates blind).
+FUZZ_FLAGS := --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer -Xcc -fsanitize=fuzzer-no-link
 fuzz: deps
 	$(SWIFT) build --product fingerpost
-	cd Fuzz && $(SWIFT) build -c release --sanitize=fuzzer --sanitize=address
+	cd Fuzz && $(SWIFT) build -c release $(FUZZ_FLAGS)
 	Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_RUNS)
 
 ## format: the sources with the checked-in .swift-format.

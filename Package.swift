@@ -144,7 +144,8 @@ let package = Package(
       dependencies: [
         "IMDF", "FingerpostCore", "TestSupport",
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-      ]
+      ],
+      exclude: ["Fixtures"]
     ),
     .testTarget(name: "FloorPlansTests", dependencies: ["FloorPlans", "IMDF", "TestSupport"]),
     .testTarget(

@@ -31,6 +31,11 @@ for h in "${harnesses[@]}"; do
   "$bin/$h" "$corpus" "$work/seeds/$h" "${limits[@]}" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
     -max_len=16384 -print_final_stats=1 -artifact_prefix="$work/artifacts/$h-" > "$log" 2>&1
   status=$?
+  # A harness whose code has no coverage counters would only mutate blindly: refuse it.
+  if ! grep -q "inline 8-bit counters" "$log"; then
+    echo "$h: no coverage counters (build with the Makefile's FUZZ_FLAGS)" >&2
+    status=3
+  fi
   executions=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
   speed=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
   crashes=$(ls "$work/artifacts" 2>/dev/null | grep -c "^$h-" || true)

@@ -45,11 +45,14 @@ public enum StreamDecoder {
     }
     switch json["type"]?.stringValue {
     case "meta":
-      let origin = json["origin"]?.arrayValue.flatMap { a -> GeoCoordinate? in
-        guard a.count == 2, let lon = a[0].doubleValue, let lat = a[1].doubleValue else {
-          return nil
+      var origin: GeoCoordinate?
+      if let value = json["origin"], !value.isNull {
+        guard let a = value.arrayValue, a.count == 2, let lon = a[0].doubleValue,
+          let lat = a[1].doubleValue, abs(lon) <= 180, abs(lat) <= 90
+        else {
+          throw fail("origin", "must be [longitude, latitude] in degrees")
         }
-        return GeoCoordinate(longitude: lon, latitude: lat)
+        origin = GeoCoordinate(longitude: lon, latitude: lat)
       }
       return .meta(
         Meta(

@@ -36,4 +36,16 @@ import Testing
     #expect(skipped == [1, 2, 4])
     #expect(records.map(\.line) == [3])
   }
+
+  /// Found by fuzzing: an origin of infinite degrees was read, then written as `inf`.
+  @Test(arguments: ["[24.9e894,60.17]", "[200,60]", "[24.9]", "\"here\""])
+  func anOriginThatIsNoCoordinateIsRefused(origin: String) {
+    let line = #"{"type":"meta","schema":1,"generator":"x","origin":"# + origin + "}"
+    do {
+      _ = try StreamDecoder.record(line[...], line: 1)
+      Issue.record("origin \(origin) was read")
+    } catch {
+      #expect(error.field == "origin" && error.kind == .invalidValue)
+    }
+  }
 }

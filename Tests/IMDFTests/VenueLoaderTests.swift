@@ -111,4 +111,15 @@ import ZIPFoundation
         ?? false
     }
   }
+
+  /// Found by fuzzing: a deflate stream cut short made ZIPFoundation's extraction loop forever.
+  @Test func aDeflateStreamCutShortIsAnErrorNotAHang() throws {
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/deflate-cut-short.zip")
+    let venue = try VenueLoader.load(zip: Data(contentsOf: fixture), path: "cut.zip")
+    #expect(
+      venue.findings.contains {
+        $0.severity == .error && $0.message.contains("cannot be read")
+      }, "\(venue.findings.map(\.message))")
+  }
 }
