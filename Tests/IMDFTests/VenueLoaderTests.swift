@@ -64,12 +64,20 @@ import ZIPFoundation
       })
   }
 
-  @Test func loadsAZipArchiveWithATopFolder() throws {
+  /// The mini venue zipped with its folder at the top, as zipping a folder does.
+  func zippedMiniVenue() throws -> Data {
     let archive = try TemporaryArchive(MiniVenue.files)
     defer { archive.remove() }
     let zipURL = archive.url.appendingPathExtension("zip")
     defer { try? FileManager.default.removeItem(at: zipURL) }
     try FileManager.default.zipItem(at: archive.url, to: zipURL)
+    return try Data(contentsOf: zipURL)
+  }
+
+  @Test func loadsAZipArchiveWithATopFolder() throws {
+    let zipURL = FileManager.default.temporaryDirectory.appendingPathComponent("mini-\(UUID()).zip")
+    try zippedMiniVenue().write(to: zipURL)
+    defer { try? FileManager.default.removeItem(at: zipURL) }
     let venue = try VenueLoader.load(path: zipURL.path)
     #expect(venue.units.count == 2)
     #expect(VenueValidator.validate(venue).isValid)
@@ -94,12 +102,7 @@ import ZIPFoundation
   }
 
   @Test func uploadedZipBytesAndFilesInMemoryLoadLikeAFolder() throws {
-    let archive = try TemporaryArchive(MiniVenue.files)
-    defer { archive.remove() }
-    let zipURL = archive.url.appendingPathExtension("zip")
-    defer { try? FileManager.default.removeItem(at: zipURL) }
-    try FileManager.default.zipItem(at: archive.url, to: zipURL)
-    let uploaded = try VenueLoader.load(zip: Data(contentsOf: zipURL), path: "upload.zip")
+    let uploaded = try VenueLoader.load(zip: try zippedMiniVenue(), path: "upload.zip")
     #expect(uploaded.units.count == 2)
     let inMemory = VenueLoader.load(
       files: MiniVenue.files.mapValues { Data($0.utf8) }, path: "memory")
