@@ -36,7 +36,7 @@ public struct ReplaySummary: Sendable, CustomStringConvertible {
 
   /// Compares `fixes` with the truth of `walk`.
   public init(
-    localizer: String, fixes: [Fix], walk: ReplayInput, plans: FloorPlanSet
+    localizer: String, fixes: [Fix], walk: Walk, plans: FloorPlanSet
   ) {
     self.localizer = localizer
     self.fixes = fixes.count

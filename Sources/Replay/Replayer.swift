@@ -12,7 +12,7 @@ import Randomness
 /// time, with a summary of its accuracy against the truth.
 public struct Replayer {
   /// The walk replayed.
-  public var walk: ReplayInput
+  public var walk: Walk
   /// The venue's floor plans.
   public let plans: FloorPlanSet
   /// The radio map the localizer weighs scans with.
@@ -27,7 +27,7 @@ public struct Replayer {
   public var cloudSize = 0
 
   /// A replay of `walk` on `plans` with `map` by the `kind` localizer, default settings.
-  public init(walk: ReplayInput, plans: FloorPlanSet, map: RadioMap, kind: LocalizerKind) {
+  public init(walk: Walk, plans: FloorPlanSet, map: RadioMap, kind: LocalizerKind) {
     self.walk = walk
     self.plans = plans
     self.map = map

@@ -17,7 +17,7 @@ extension Replayer {
       chosen = try RadioMapSource.load(for: run.scenario, plans: run.world.plans)
     }
     self.init(
-      walk: ReplayInput(scenario: run.scenario, walk: run.walk), plans: run.world.plans,
+      walk: Walk(scenario: run.scenario, walk: run.walk), plans: run.world.plans,
       map: chosen, kind: kind)
     settings = run.scenario.localizer.filterSettings
     fixRate = run.scenario.localizer.fixRate
@@ -40,7 +40,7 @@ extension Replayer {
   ) throws(FingerpostError) {
     let plans = try FloorPlanSet(venueAt: venuePath)
     let name = Venue.identity(ofArchiveAt: venuePath)
-    var walk = try ReplayInput(
+    var walk = try Walk(
       stream: text, file: file, plans: plans, knownStart: knownStart, seed: seed ?? 1, warn: warn)
     if let seed { walk.seed = seed }
     if !walk.venueName.isEmpty, walk.venueName != name {

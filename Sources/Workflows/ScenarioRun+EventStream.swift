@@ -7,7 +7,7 @@ extension ScenarioRun {
   /// (truth before a step before a scan at the same time), one NDJSON line each.
   public var eventStream: String {
     var records: [(t: Double, order: Int, record: StreamRecord)] = []
-    let input = ReplayInput(scenario: scenario, walk: walk)
+    let input = Walk(scenario: scenario, walk: walk)
     for truth in input.truth { records.append((truth.t, 0, .truth(truth))) }
     for step in walk.steps { records.append((step.t, 1, .step(step))) }
     for scan in walk.scans { records.append((scan.time, 2, .scan(scan))) }

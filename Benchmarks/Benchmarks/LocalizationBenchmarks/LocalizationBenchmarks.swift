@@ -84,7 +84,7 @@ let benchmarks: @Sendable () -> Void = {
     configuration: .init(maxIterations: 10)
   ) { benchmark in
     for _ in benchmark.scaledIterations {
-      let input = try! ReplayInput(
+      let input = try! Walk(
         stream: recorded, file: "S0-ten-minutes", plans: plans, knownStart: true, seed: 1,
         warn: { _ in })
       var replay = Replayer(walk: input, plans: plans, map: map, kind: .pf)

@@ -7,9 +7,10 @@ import IMDF
 import Motion
 import Simulation
 
-/// What a replay feeds a localizer: one walk's steps and scans in time order, and its truth when
-/// known. Comes from a simulated scenario or from a recorded event stream.
-public struct ReplayInput: Sendable {
+/// One trip through a venue, recorded or simulated: its steps and scans in time order (what a
+/// replay feeds a localizer) and its truth when known. Comes from a simulated scenario or from a
+/// recorded event stream.
+public struct Walk: Sendable {
   /// The venue's identity (`Venue.identity(ofArchiveAt:)`), for the `meta` record.
   public var venueName: String
   /// Where the venue's IMDF archive is, for the `meta` record (viewers load it from there).
@@ -32,7 +33,7 @@ public struct ReplayInput: Sendable {
   public var badLines = 0
 }
 
-extension ReplayInput {
+extension Walk {
   /// The walk of a simulated scenario, told its start when the scenario says so.
   public init(scenario: Scenario, walk: SimulatedWalk) {
     venueName = Venue.identity(ofArchiveAt: scenario.venue.path)
@@ -110,7 +111,7 @@ extension ReplayInput {
   }
 }
 
-extension ReplayInput {
+extension Walk {
   /// `path` relative to the working directory when it lies inside it, else as it is.
   public static func shortPath(_ path: String) -> String {
     let here = FileManager.default.currentDirectoryPath
