@@ -2,6 +2,8 @@
 # Runs every fuzz harness for SECONDS (or RUNS executions) on seed corpora made from the
 # repository's own files, prints executions and crashes per harness, and fails on any crash,
 # timeout or out-of-memory. usage: Fuzz/run.sh SECONDS [RUNS]   (from the repository root)
+# FUZZ_SEED (default 1) seeds libFuzzer's mutations, so a run can be repeated; FUZZ_ONLY names
+# the harnesses to run; FUZZ_BIN and FUZZ_WORK move the binaries and the working folder.
 set -uo pipefail
 seconds=${1:-60}
 runs=${2:-0}
@@ -28,7 +30,7 @@ for h in "${harnesses[@]}"; do
   log="$work/$h.log"
   limits=(-max_total_time="$seconds")
   [ "$runs" != 0 ] && limits=(-runs="$runs")
-  "$bin/$h" "$corpus" "$work/seeds/$h" "${limits[@]}" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
+  "$bin/$h" "$corpus" "$work/seeds/$h" "${limits[@]}" -seed="${FUZZ_SEED:-1}" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
     -max_len=16384 -print_final_stats=1 -artifact_prefix="$work/artifacts/$h-" > "$log" 2>&1
   status=$?
   # A harness whose code has no coverage counters would only mutate blindly: refuse it.
