@@ -40,7 +40,7 @@ for h in "${harnesses[@]}"; do
   fi
   executions=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
   speed=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
-  crashes=$(ls "$work/artifacts" 2>/dev/null | grep -c "^$h-" || true)
+  crashes=$(ls "$work/artifacts" 2>/dev/null | grep -cE "^$h-(crash|timeout|oom|leak)-" || true)
   result=ok
   if [ $status -ne 0 ]; then
     result="FAILED (exit $status, see $log)"
