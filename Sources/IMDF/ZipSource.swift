@@ -4,7 +4,8 @@ import ZIPFoundation
 
 /// A zipped archive: ZIPFoundation lists its entries, and each file's bytes are inflated from
 /// memory with ZIPFoundation's public inflater, fed by a provider that refuses to read past the
-/// entry (ZIPFoundation's own extraction loops forever on a deflate stream cut short). A single
+/// entry (ZIPFoundation's own extraction loops forever on a deflate stream cut short) and hands
+/// zlib whole chunks (the inflater tells zlib every chunk is full: a short one was read past). A single
 /// top folder inside the zip is allowed; no file inflates beyond `maximumFileSize`, whatever its
 /// header claims, and every file's CRC-32 is checked.
 struct ZipSource: ArchiveSource {
@@ -65,7 +66,11 @@ struct ZipSource: ArchiveSource {
           guard offset < stored.endIndex else { throw damaged("its deflate stream ends early") }
           let end = min(offset + size, stored.endIndex)
           defer { offset = end }
-          return Data(stored[offset..<end])
+          // ZIPFoundation tells zlib every chunk is `size` bytes long: a short last chunk is
+          // padded with zeros (a stream that ends reads none of them; one that does not fails).
+          var chunk = Data(stored[offset..<end])
+          if chunk.count < size { chunk.append(Data(count: size - chunk.count)) }
+          return chunk
         },
         consumer: { chunk in
           guard data.count + chunk.count <= Self.maximumFileSize else {

@@ -115,10 +115,12 @@ import ZIPFoundation
     }
   }
 
-  /// Found by fuzzing: a deflate stream cut short made ZIPFoundation's extraction loop forever.
-  @Test func aDeflateStreamCutShortIsAnErrorNotAHang() throws {
+  /// Found by fuzzing: a deflate stream cut short made ZIPFoundation's extraction loop forever,
+  /// and a short last chunk made zlib read past it.
+  @Test(arguments: ["deflate-cut-short.zip", "deflate-last-chunk-short.zip"])
+  func aDamagedDeflateStreamIsAnErrorNotAHangOrACrash(fixture name: String) throws {
     let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/deflate-cut-short.zip")
+      .appendingPathComponent("Fixtures/\(name)")
     let venue = try VenueLoader.load(zip: Data(contentsOf: fixture), path: "cut.zip")
     #expect(
       venue.findings.contains {
