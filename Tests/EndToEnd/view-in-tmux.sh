@@ -36,6 +36,9 @@ key() { tmux -L "$socket" send-keys -t view "$@"; sleep 0.4; }
 
 [ -x "$bin" ] || fail "no binary at $bin (build it first)"
 command -v tmux >/dev/null || fail "tmux is not installed"
+# A session that lives through the whole test: killing the viewer's session between checks must
+# not stop the server (a new session raced the exiting server: "server exited unexpectedly").
+tmux -L "$socket" new-session -d -s keep "sleep 900"
 
 tmux -L "$socket" new-session -d -s view -x 100 -y 30 \
   "printf 'shell before the viewer\n'; $bin replay Scenarios/S0-office-nominal.yaml --with-truth \
