@@ -54,47 +54,47 @@ struct MotionModel: Sendable {
     }
   }
 
-  /// Moves every live particle of `slice` by `step` with its own noise from `rng`: a move through
+  /// Moves every live particle of `cloud` by `step` with its own noise from `rng`: a move through
   /// a wall is redrawn, and a particle blocked every time stays put with a weight penalty;
   /// particles on stairs, ramps or escalators may change floor.
-  func move(_ slice: inout ParticleSlice, by step: Step, rng: RandomGenerator) {
+  func move(_ cloud: inout ParticleCloud, by step: Step, rng: RandomGenerator) {
     let degrees = Double.pi / 180
     let floors = plans.plans
     // The plan of the previous particle, kept at hand: most particles share a plan, and taking
     // the plan out of the array for each one would retain and release it every time.
     var p = -1
     var floor = floors[0]
-    for i in slice.x.indices where slice.logWeight[i] > -.infinity {
-      if Int(slice.plan[i]) != p {
-        p = Int(slice.plan[i])
+    for i in cloud.x.indices where cloud.logWeight[i] > -.infinity {
+      if Int(cloud.plan[i]) != p {
+        p = Int(cloud.plan[i])
         floor = floors[p]
       }
-      let from = Point(x: slice.x[i], y: slice.y[i])
+      let from = Point(x: cloud.x[i], y: cloud.y[i])
       var moved = false
       for _ in 0...settings.wallRetries {
         let heading =
-          (step.heading - slice.headingBias[i] + rng.gaussian(sigma: settings.headingNoise))
+          (step.heading - cloud.headingBias[i] + rng.gaussian(sigma: settings.headingNoise))
           * degrees
         let length =
-          step.length * slice.scale[i] * (1 + rng.gaussian(sigma: settings.stepLengthNoise))
+          step.length * cloud.scale[i] * (1 + rng.gaussian(sigma: settings.stepLengthNoise))
         let to = Point(x: from.x + length * sin(heading), y: from.y + length * cos(heading))
         if !floor.crossesWall(Segment(from, to)) {
-          slice.x[i] = to.x
-          slice.y[i] = to.y
+          cloud.x[i] = to.x
+          cloud.y[i] = to.y
           moved = true
           break
         }
       }
       // Blocked every time: the particle stays against the wall, much less likely than the rest.
-      if !moved { slice.logWeight[i] -= settings.blockedPenalty }
-      slice.headingBias[i] += rng.gaussian(sigma: settings.headingBiasWalk)
+      if !moved { cloud.logWeight[i] -= settings.blockedPenalty }
+      cloud.headingBias[i] += rng.gaussian(sigma: settings.headingBiasWalk)
       if let target = walkConnector(
-        plan: p, at: Point(x: slice.x[i], y: slice.y[i]), climb: &slice.climb[i],
-        transit: &slice.transit[i], rng: rng)
+        plan: p, at: Point(x: cloud.x[i], y: cloud.y[i]), climb: &cloud.climb[i],
+        transit: &cloud.transit[i], rng: rng)
       {
-        slice.plan[i] = Int32(target.floor.index)
-        slice.x[i] = target.point.x
-        slice.y[i] = target.point.y
+        cloud.plan[i] = Int32(target.floor.index)
+        cloud.x[i] = target.point.x
+        cloud.y[i] = target.point.y
       }
     }
   }

@@ -7,10 +7,10 @@ extension ParticleFilter {
   /// The weighted estimate: the plan holding most mass, the mean of its particles, the radius
   /// holding 95 % of their mass, and the unit chosen with hysteresis.
   public func fix(at t: Double) -> Fix? {
-    guard initialized, !x.isEmpty else { return nil }
+    guard initialized, !particles.isEmpty else { return nil }
     let weights = normalizedWeights()
     // Local copies of the arrays read per particle: no exclusivity check on each read.
-    let (x, y, plan) = (self.x, self.y, self.plan)
+    let (x, y, plan) = (particles.x, particles.y, particles.plan)
     var massByPlan = [Double](repeating: 0, count: plans.plans.count)
     for i in weights.indices { massByPlan[Int(plan[i])] += weights[i] }
     guard
@@ -96,7 +96,8 @@ extension ParticleFilter {
 
   /// Up to `count` particles, evenly thinned, as (x, y, ordinal) for viewers.
   public func cloud(count: Int) -> [(x: Double, y: Double, ordinal: Int)] {
-    guard count > 0, !x.isEmpty else { return [] }
+    guard count > 0, !particles.isEmpty else { return [] }
+    let (x, y, plan) = (particles.x, particles.y, particles.plan)
     let stride = max(1, x.count / count)
     return Swift.stride(from: 0, to: x.count, by: stride).prefix(count).map { i in
       (x[i], y[i], plans.plans[Int(plan[i])].ordinal)

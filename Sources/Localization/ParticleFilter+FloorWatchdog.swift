@@ -15,6 +15,7 @@ extension ParticleFilter {
   func floorLooksWrong(_ prepared: PreparedScan, weights: [Double]) -> Bool {
     var massByLevel = [Double](repeating: 0, count: map.levels.count)
     var offsetMean = 0.0
+    let (plan, offset) = (particles.plan, particles.offset)
     for i in weights.indices {
       let level = mapLevel[Int(plan[i])]
       if level >= 0 { massByLevel[level] += weights[i] }

@@ -9,15 +9,7 @@ import Geometry
 extension ParticleFilter {
   /// Replaces every particle by `count` drawn from the scan's likelihood over the whole map.
   func redraw(count: Int, from prepared: PreparedScan) {
-    x = []
-    y = []
-    plan = []
-    headingBias = []
-    climb = []
-    transit = []
-    scale = []
-    offset = []
-    logWeight = []
+    particles = ParticleCloud()
     append(count: count, from: prepared)
   }
 
@@ -46,15 +38,13 @@ extension ParticleFilter {
       let c = cells[low]
       let level = map.levels[c.level]
       let centre = level.center(of: c.cell)
-      x.append(centre.x + rng.uniform(-level.spacing / 2, level.spacing / 2))
-      y.append(centre.y + rng.uniform(-level.spacing / 2, level.spacing / 2))
-      plan.append(Int32(planOfLevel[c.level]))
-      headingBias.append(rng.gaussian(sigma: settings.initialHeadingBias))
-      climb.append(0)
-      transit.append(.nan)
-      scale.append(1 + rng.gaussian(sigma: settings.initialScaleSpread))
-      offset.append(rng.gaussian(sigma: settings.initialOffsetSpread))
-      logWeight.append(0)
+      particles.append(
+        x: centre.x + rng.uniform(-level.spacing / 2, level.spacing / 2),
+        y: centre.y + rng.uniform(-level.spacing / 2, level.spacing / 2),
+        plan: Int32(planOfLevel[c.level]),
+        headingBias: rng.gaussian(sigma: settings.initialHeadingBias),
+        scale: 1 + rng.gaussian(sigma: settings.initialScaleSpread),
+        offset: rng.gaussian(sigma: settings.initialOffsetSpread))
     }
   }
 }

@@ -31,13 +31,13 @@ extension ParticleFilter {
       return
     }
     // A cloud with nothing alive on a mapped level cannot be weighed: start again from the scan.
-    if !logWeight.indices.contains(where: {
-      logWeight[$0] > -.infinity && mapLevel[Int(plan[$0])] >= 0
+    if !particles.logWeight.indices.contains(where: {
+      particles.logWeight[$0] > -.infinity && mapLevel[Int(particles.plan[$0])] >= 0
     }) {
       redraw(count: settings.particles, from: prepared)
       return
     }
-    let n = x.count
+    let n = particles.count
     var likelihoods = [Double](repeating: -.infinity, count: n)
     // Each level's grid, copied out once (a `Level` copy per particle would retain its arrays).
     let grids = map.levels.map {
@@ -46,10 +46,12 @@ extension ParticleFilter {
     // Work on local arrays and a local score table (no exclusivity check or retain per
     // particle on the class's properties); the mutated ones are put back before use.
     var offsets: [Double] = []
-    swap(&offsets, &offset)
+    swap(&offsets, &particles.offset)
     var table = ScoreTable()
     swap(&table, &scores)
-    let (xs, ys, planOf, weightsBefore, levelOfPlan) = (x, y, plan, logWeight, mapLevel)
+    let (xs, ys, planOf, weightsBefore, levelOfPlan) = (
+      particles.x, particles.y, particles.plan, particles.logWeight, mapLevel
+    )
     let offsetWalk = settings.offsetWalk
     // Particles crowd into few cells: score each (level, cell, offset to 0.5 dB) once.
     table.reset(expected: n)
@@ -69,7 +71,7 @@ extension ParticleFilter {
       slots[i] = Int32(slot)
     }
     swap(&table, &scores)
-    swap(&offsets, &offset)
+    swap(&offsets, &particles.offset)
     let values = logLikelihoods(prepared, at: distinct)
     for i in 0..<n where slots[i] >= 0 { likelihoods[i] = values[Int(slots[i])] }
     // Recovery signal: the weighted mean log-likelihood per known reading, averaged fast and slow.
@@ -82,10 +84,10 @@ extension ParticleFilter {
     fastLikelihood = fastLikelihood.map { $0 + settings.recoveryFast * (mean - $0) } ?? mean
     slowLikelihood = slowLikelihood.map { $0 + settings.recoverySlow * (mean - $0) } ?? mean
     var updated: [Double] = []
-    swap(&updated, &logWeight)
+    swap(&updated, &particles.logWeight)
     let temperature = settings.likelihoodTemperature
     for i in 0..<n { updated[i] += temperature * likelihoods[i] }
-    swap(&updated, &logWeight)
+    swap(&updated, &particles.logWeight)
     let weights = normalizedWeights()
     let ess = 1 / weights.reduce(0) { $0 + $1 * $1 }
     let gap = (slowLikelihood ?? mean) - (fastLikelihood ?? mean)
@@ -118,6 +120,7 @@ extension ParticleFilter {
 
   /// Weights normalised to sum 1 (all equal when every particle died).
   func normalizedWeights() -> [Double] {
+    let logWeight = particles.logWeight
     let top = logWeight.max() ?? 0
     guard top > -.infinity else {
       return Array(repeating: 1 / Double(logWeight.count), count: logWeight.count)

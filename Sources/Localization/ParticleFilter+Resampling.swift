@@ -14,47 +14,21 @@ extension ParticleFilter {
     let count = resampledCount(weights: weights)
     let fresh = Int(Double(count) * injectShare)
     let kept = count - fresh
-    var nx: [Double] = []
-    var ny: [Double] = []
-    var np: [Int32] = []
-    var nb: [Double] = []
-    var ns: [Double] = []
-    var no: [Double] = []
-    var nc: [Int8] = []
-    var nt: [Float] = []
-    nx.reserveCapacity(count)
-    ny.reserveCapacity(count)
-    np.reserveCapacity(count)
-    nb.reserveCapacity(count)
-    ns.reserveCapacity(count)
-    no.reserveCapacity(count)
-    nc.reserveCapacity(count)
-    nt.reserveCapacity(count)
+    var picks: [Int] = []
+    picks.reserveCapacity(kept)
     let stepSize = 1 / Double(max(kept, 1))
     var u = rng.uniform() * stepSize
     var cumulative = weights.first ?? 0
     var j = 0
-    // Local copies of the arrays read per particle: no exclusivity check on each read.
-    let (xs, ys, planOf, bias, scales) = (x, y, plan, headingBias, scale)
-    let (offsets, climbs, transits) = (offset, climb, transit)
     for _ in 0..<kept {
       while u > cumulative, j < n - 1 {
         j += 1
         cumulative += weights[j]
       }
-      nx.append(xs[j])
-      ny.append(ys[j])
-      np.append(planOf[j])
-      nb.append(bias[j])
-      ns.append(scales[j])
-      no.append(offsets[j])
-      nc.append(climbs[j])
-      nt.append(transits[j])
+      picks.append(j)
       u += stepSize
     }
-    (x, y, plan, headingBias, scale, offset) = (nx, ny, np, nb, ns, no)
-    (climb, transit) = (nc, nt)
-    logWeight = Array(repeating: 0, count: kept)
+    particles = particles.resampled(at: picks)
     if fresh > 0 {
       append(count: fresh, from: prepared)
       fastLikelihood = slowLikelihood
@@ -69,6 +43,7 @@ extension ParticleFilter {
     guard let minimum = settings.minimumParticles else { return settings.particles }
     let size = settings.kldBinSize
     let floor = 1 / Double(settings.particles)
+    let (x, y, plan) = (particles.x, particles.y, particles.plan)
     var bins = Set<Int>()
     for i in weights.indices where weights[i] >= floor {
       let column = Int((x[i] / size).rounded(.down)) & 0xF_FFFF

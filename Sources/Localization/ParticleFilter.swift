@@ -9,26 +9,15 @@ import Synchronization
 /// The particle filter: dead reckoning fused with the radio map's likelihood of each scan, inside
 /// the venue's walls. Not `Sendable`: it owns its generator and particle arrays.
 ///
-/// Particles are stored as parallel arrays (x, y, plan, heading bias, step scale, RSSI offset,
-/// log-weight) for tight loops.
+/// The particles are a `ParticleCloud`; the filter's steps live in extensions: initialization,
+/// measurement update, floor watchdog, resampling and estimate.
 public final class ParticleFilter: Localizer {
   let plans: FloorPlanSet
   let map: RadioMap
   let settings: ParticleFilterSettings
   let rng: RandomGenerator
-  var x: [Double] = []
-  var y: [Double] = []
-  var plan: [Int32] = []
-  var headingBias: [Double] = []
-  var scale: [Double] = []
-  var offset: [Double] = []
-  /// The way each particle last changed floor while still in that connector (+1 up, −1 down,
-  /// 0 none): people on a staircase keep going the same way.
-  var climb: [Int8] = []
-  /// Steps each particle still has to walk in a stair, ramp or escalator before it reaches the
-  /// next floor (NaN when not in one).
-  var transit: [Float] = []
-  var logWeight: [Double] = []
+  /// The particles (state and weight of each).
+  var particles = ParticleCloud()
   /// The map level of each plan (−1 when the map has none).
   let mapLevel: [Int]
   /// The plan of each map level (−1 when the venue has none).
@@ -69,14 +58,13 @@ public final class ParticleFilter: Localizer {
   }
 
   /// The number of particles now (it varies when the count is adaptive).
-  public var count: Int { x.count }
+  public var count: Int { particles.count }
 
   /// Particles around a known start.
   func seed(around start: Route.Waypoint) {
     let n = settings.particles
     let floor = plans[start.floor]
-    x = []
-    y = []
+    var points: [Point] = []
     for _ in 0..<n {
       var p = start.point
       for _ in 0..<10 {
@@ -88,21 +76,20 @@ public final class ParticleFilter: Localizer {
           break
         }
       }
-      x.append(p.x)
-      y.append(p.y)
+      points.append(p)
     }
-    plan = Array(repeating: Int32(start.floor.index), count: n)
-    drawParameters(count: n)
-    logWeight = Array(repeating: 0, count: n)
+    // Each parameter is drawn for the whole cloud in turn (the order the generator is read in).
+    let bias = (0..<n).map { _ in rng.gaussian(sigma: settings.initialHeadingBias) }
+    let scales = (0..<n).map { _ in 1 + rng.gaussian(sigma: settings.initialScaleSpread) }
+    let offsets = (0..<n).map { _ in rng.gaussian(sigma: settings.initialOffsetSpread) }
+    particles = ParticleCloud()
+    particles.reserveCapacity(n)
+    for i in 0..<n {
+      particles.append(
+        x: points[i].x, y: points[i].y, plan: Int32(start.floor.index), headingBias: bias[i],
+        scale: scales[i], offset: offsets[i])
+    }
     initialized = true
-  }
-
-  func drawParameters(count n: Int) {
-    headingBias = (0..<n).map { _ in rng.gaussian(sigma: settings.initialHeadingBias) }
-    climb = Array(repeating: 0, count: n)
-    transit = Array(repeating: .nan, count: n)
-    scale = (0..<n).map { _ in 1 + rng.gaussian(sigma: settings.initialScaleSpread) }
-    offset = (0..<n).map { _ in rng.gaussian(sigma: settings.initialOffsetSpread) }
   }
 
   /// Moves every particle by a step with its own noise; moves through walls are redrawn, then
@@ -112,14 +99,12 @@ public final class ParticleFilter: Localizer {
     guard initialized, step.length.isFinite, step.heading.isFinite else { return }
     lastTime = max(lastTime, step.t)
     still = 0
-    let n = x.count
-    // Large clouds move in two slices on two workers, each with a generator seeded from this
+    let n = particles.count
+    // Large clouds move in two parts on two workers, each with a generator seeded from this
     // filter's; the split depends on the count only, so results do not depend on the machine.
     let parts = n >= settings.parallelThreshold ? 2 : 1
     guard parts > 1 else {
-      var slice = takeAll()
-      motion.move(&slice, by: step, rng: rng)
-      putBack(slice)
+      motion.move(&particles, by: step, rng: rng)
       return
     }
     let ranges = [0..<n / 2, n / 2..<n]
@@ -127,17 +112,17 @@ public final class ParticleFilter: Localizer {
       UInt64(rng.uniform() * 4_294_967_296) << 32 | UInt64(rng.uniform() * 4_294_967_296)
     }
     // Each half is handed to its worker through the mutex, so it moves without being copied.
-    let halves = Mutex(ranges.map { Optional(copySlice($0)) })
+    let halves = Mutex(ranges.map { Optional(particles[$0]) })
     let motion = self.motion
     let moved = concurrentMap(parts) { k in
-      var slice = halves.withLock { $0[k].take()! }
+      var part = halves.withLock { $0[k].take()! }
       // A generator GSL cannot allocate leaves its half where it was.
       if let generator = try? RandomGenerator(seed: seeds[k]) {
-        motion.move(&slice, by: step, rng: generator)
+        motion.move(&part, by: step, rng: generator)
       }
-      return slice
+      return part
     }
-    for (k, range) in ranges.enumerated() { writeSlice(moved[k], at: range) }
+    for (k, range) in ranges.enumerated() { particles.replaceSubrange(range, with: moved[k]) }
   }
 
   /// Lets time pass. Once a second passes without a step, the standing particles diffuse a
@@ -153,30 +138,26 @@ public final class ParticleFilter: Localizer {
     // Standing still: riding an elevator or an escalator.
     let elevator = 1 - exp(-settings.elevatorRate * dt)
     let escalator = 1 - exp(-settings.escalatorRate * dt)
-    var xs: [Double] = []
-    var ys: [Double] = []
-    swap(&xs, &x)
-    swap(&ys, &y)
-    defer {
-      swap(&xs, &x)
-      swap(&ys, &y)
-    }
+    // Work on a local cloud: no exclusivity check per particle on the class's property.
+    var cloud = ParticleCloud()
+    swap(&cloud, &particles)
+    defer { swap(&cloud, &particles) }
     let floors = plans.plans
-    for i in 0..<xs.count where logWeight[i] > -.infinity {
-      let p = Int(plan[i])
-      let from = Point(x: xs[i], y: ys[i])
+    for i in 0..<cloud.count where cloud.logWeight[i] > -.infinity {
+      let p = Int(cloud.plan[i])
+      let from = Point(x: cloud.x[i], y: cloud.y[i])
       let to = Point(x: from.x + rng.gaussian(sigma: sigma), y: from.y + rng.gaussian(sigma: sigma))
       if !floors[p].crossesWall(Segment(from, to)) {
-        xs[i] = to.x
-        ys[i] = to.y
+        cloud.x[i] = to.x
+        cloud.y[i] = to.y
       }
       if let target = motion.ride(
-        plan: p, at: Point(x: xs[i], y: ys[i]), climb: &climb[i], elevator: elevator,
-        escalator: escalator, rng: rng)
+        plan: p, at: Point(x: cloud.x[i], y: cloud.y[i]), climb: &cloud.climb[i],
+        elevator: elevator, escalator: escalator, rng: rng)
       {
-        plan[i] = Int32(target.floor.index)
-        xs[i] = target.point.x
-        ys[i] = target.point.y
+        cloud.plan[i] = Int32(target.floor.index)
+        cloud.x[i] = target.point.x
+        cloud.y[i] = target.point.y
       }
     }
   }

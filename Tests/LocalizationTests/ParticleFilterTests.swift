@@ -43,13 +43,13 @@ import Testing
     let room = OfficeRadio.unit("Room 0.01", ordinal: 0)
     let pf = try filter(start: Route.Waypoint(floor: FloorID(room.plan), point: room.anchor))
     let before = try #require(pf.fix(at: 1))
-    let (xs, ys) = (pf.x, pf.y)
+    let (xs, ys) = (pf.particles.x, pf.particles.y)
     pf.step(Step(t: 1, length: .nan, heading: 0))
     pf.step(Step(t: 1, length: 0.7, heading: .infinity))
     pf.scan(Scan(time: 1, device: "test", readings: []))
     pf.scan(
       Scan(time: 1, device: "test", readings: [Reading(bssid: "ff:ff", rssi: -50)]))
-    #expect(pf.x == xs && pf.y == ys)
+    #expect(pf.particles.x == xs && pf.particles.y == ys)
     let after = try #require(pf.fix(at: 1))
     #expect(after.position == before.position && after.levelID == before.levelID)
   }
@@ -59,27 +59,27 @@ import Testing
     let pf = try filter(start: Route.Waypoint(floor: FloorID(room.plan), point: room.anchor))
     let scan = OfficeRadio.scan(at: room.anchor, plan: room.plan, time: 2)
     pf.scan(scan)
-    let weights = pf.logWeight
-    let offsets = pf.offset
+    let weights = pf.particles.logWeight
+    let offsets = pf.particles.offset
     var again = scan
     again.time = 4
     pf.scan(again)  // every reading repeats: nothing new to weigh
-    #expect(pf.logWeight == weights && pf.offset == offsets)
+    #expect(pf.particles.logWeight == weights && pf.particles.offset == offsets)
     var fresh = again
     fresh.readings[0].rssi += 1
     pf.scan(fresh)  // one fresh reading is used
-    #expect(pf.offset != offsets)
+    #expect(pf.particles.offset != offsets)
   }
 
   @Test func particlesNeverWalkThroughWalls() throws {
     let room = OfficeRadio.unit("Room 0.01", ordinal: 0)
     let pf = try filter(start: Route.Waypoint(floor: FloorID(room.plan), point: room.anchor))
     let floor = plans.plans[room.plan]
-    let starts = zip(pf.x, pf.y).map { Point(x: $0, y: $1) }
+    let starts = zip(pf.particles.x, pf.particles.y).map { Point(x: $0, y: $1) }
     // Twenty 1 m steps south, into the outer wall.
     for k in 1...20 { pf.step(Step(t: Double(k) * 0.5, length: 1, heading: 180)) }
     for (i, start) in starts.enumerated() {
-      let end = Point(x: pf.x[i], y: pf.y[i])
+      let end = Point(x: pf.particles.x[i], y: pf.particles.y[i])
       #expect(floor.unitIndex(at: end) == room.unit, "particle \(i) left the room at \(end)")
       #expect(end.y >= start.y - 20)
     }
@@ -94,10 +94,10 @@ import Testing
     func step(_ k: Int) { pf.step(Step(t: Double(k) / 1.8, length: 0.05, heading: 0)) }
     for k in 1...5 { step(k) }
     // Five steps: nobody has climbed half a flight (at least 30 % of 25 steps).
-    #expect(pf.plan.allSatisfy { $0 == ground })
+    #expect(pf.particles.plan.allSatisfy { $0 == ground })
     for k in 6...20 { step(k) }
     // Twenty steps: everyone has (at most 70 % of 25), and nobody has reached the second floor.
-    let ordinals = pf.plan.map { plans.plans[Int($0)].ordinal }
+    let ordinals = pf.particles.plan.map { plans.plans[Int($0)].ordinal }
     #expect(
       ordinals.allSatisfy { $0 == 1 }, "\(Dictionary(grouping: ordinals) { $0 }.mapValues(\.count))"
     )
@@ -111,7 +111,7 @@ import Testing
       pf.step(Step(t: Double(k) * 0.5, length: 0.1, heading: Double(k * 37 % 360)))
     }
     pf.advance(to: 120)  // a long stand: elevators would ride, rooms do not
-    #expect(pf.plan.allSatisfy { Int($0) == room.plan })
+    #expect(pf.particles.plan.allSatisfy { Int($0) == room.plan })
   }
 
   @Test func standingInAnElevatorRidesToAnotherFloor() throws {
@@ -120,7 +120,7 @@ import Testing
       $0.startSpread = 0.1
     }
     for k in 1...30 { pf.advance(to: Double(k)) }
-    let ordinals = Set(pf.plan.map { plans.plans[Int($0)].ordinal })
+    let ordinals = Set(pf.particles.plan.map { plans.plans[Int($0)].ordinal })
     #expect(ordinals.isSuperset(of: [0, 1, 2]), "\(ordinals)")
   }
 
