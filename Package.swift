@@ -92,7 +92,7 @@ let package = Package(
       name: "Simulation",
       dependencies: [
         "Geometry", "FingerpostCore", "FloorPlans", "Radio", "Fingerprints", "Randomness",
-        "Motion", "ConfigFiles",
+        "Motion", "ConfigFiles", "IMDF",
       ]
     ),
     .target(

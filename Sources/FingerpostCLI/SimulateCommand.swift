@@ -22,10 +22,10 @@ struct SimulateCommand: ParsableCommand {
     let run = try ScenarioRun(file: scenario, seed: seed)
     try FileAccess.write(Data(run.eventStream.utf8), to: output)
     if output != "-" {
-      let walk = run.walk
+      let walk = run.simulated.walk
       printError(
         "wrote \(output): \(walk.truth.count) truth, \(walk.steps.count) steps, \(walk.scans.count) scans over "
-          + "\(walk.walk.duration.formatted(decimals: 1)) s")
+          + "\(walk.duration.formatted(decimals: 1)) s")
     }
   }
 }

@@ -5,6 +5,7 @@ import FloorPlans
 import Geometry
 import Localization
 import Scoring
+import Simulation
 
 /// How a replay went: its fixes against the truth in force at each (2 Hz, causal), and the
 /// inputs the localizer could not use. The scoring command reports far more; this is the quick

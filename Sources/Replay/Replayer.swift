@@ -7,6 +7,7 @@ import Geometry
 import Localization
 import Motion
 import Randomness
+import Simulation
 
 /// Feeds a walk's steps and scans to a localizer in time order and streams a fix at every fix
 /// time, with a summary of its accuracy against the truth.

@@ -2,23 +2,18 @@ import ConfigFiles
 import FingerpostCore
 import FloorPlans
 import Geometry
+import IMDF
 import Motion
 import Radio
 import Randomness
 
-/// What a scenario's walk produced: the truth, the phone's steps and its scans.
+/// What a scenario's walk produced: the true path and what the phone recorded along it.
 public struct SimulatedWalk: Sendable {
-  /// The true walk.
-  public let walk: TrueWalk
-  /// Truth at the scenario's rate, with the unit the walker is in; the sample nearest each
-  /// arrival at a stop is a checkpoint.
-  public let truth: [TruthSample]
-  /// Steps as the phone reports them (with dead-reckoning error).
-  public let steps: [Step]
-  /// Scans as the phone reports them (events applied).
-  public let scans: [Scan]
-  /// Where the walk starts (what a localizer with a known start is told).
-  public let start: Route.Waypoint
+  /// The true path, sampled at any time.
+  public let path: TrueWalk
+  /// The phone's steps (with dead-reckoning error) and scans (events applied), the truth at the
+  /// scenario's rate with the sample nearest each arrival at a stop a checkpoint, and the start.
+  public let walk: Walk
   /// The device's RSSI offset used, dB.
   public let deviceOffset: Double
   /// BSSIDs switched off by events, with the time they went off.
@@ -131,9 +126,17 @@ extension Scenario {
       if !off.isEmpty { scan.readings.removeAll { off.contains($0.bssid) } }
       scans.append(scan)
     }
+    var recorded = Walk(
+      venueName: Venue.identity(ofArchiveAt: venue.path), venuePath: Walk.shortPath(venue.path),
+      seed: seed, duration: walk.duration)
+    recorded.steps = steps
+    recorded.scans = scans
+    recorded.truth = truth
+    recorded.start = startPlace
+    recorded.startIsKnown = localizer.knownStart
     return SimulatedWalk(
-      walk: walk, truth: truth, steps: steps, scans: scans, start: startPlace, deviceOffset: offset,
-      switchedOff: switchedOff, origin: plans.frame.origin)
+      path: walk, walk: recorded, deviceOffset: offset, switchedOff: switchedOff,
+      origin: plans.frame.origin)
   }
 
   /// The BSSIDs each `aps_off` event switches off: the listed ones plus a seeded share of all.

@@ -17,7 +17,7 @@ extension Replayer {
       chosen = try RadioMapSource.load(for: run.scenario, plans: run.world.plans)
     }
     self.init(
-      walk: Walk(scenario: run.scenario, walk: run.walk), plans: run.world.plans,
+      walk: run.simulated.walk, plans: run.world.plans,
       map: chosen, kind: kind)
     settings = run.scenario.localizer.filterSettings
     fixRate = run.scenario.localizer.fixRate

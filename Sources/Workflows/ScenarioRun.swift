@@ -10,8 +10,8 @@ public struct ScenarioRun: Sendable {
   public let scenario: Scenario
   /// Its radio world.
   public let world: World
-  /// The simulated walk.
-  public let walk: SimulatedWalk
+  /// The simulated walk: its true path and what the phone recorded.
+  public let simulated: SimulatedWalk
 
   /// Reads the scenario at `path`, loads its world and simulates the walk (with `seed` instead
   /// of the file's, when given).
@@ -27,7 +27,7 @@ public struct ScenarioRun: Sendable {
     self.scenario = scenario
     self.world = world
     do {
-      walk = try scenario.simulate(in: world)
+      simulated = try scenario.simulate(in: world)
     } catch let error as FingerpostError {
       throw error
     } catch {

@@ -123,12 +123,13 @@ import Testing
           - { at: 20, type: blackout, duration: 8 }
         """)
     let s = try Scenario(contentsOf: url)
-    let a = try s.simulate(in: Self.world)
-    let b = try s.simulate(in: Self.world)
+    let simulated = try s.simulate(in: Self.world)
+    let (a, b) = (simulated.walk, try s.simulate(in: Self.world).walk)
     #expect(a.scans == b.scans && a.steps == b.steps && a.truth == b.truth)
-    #expect(a.deviceOffset == 2)
+    #expect(a.start != nil && a.duration == simulated.path.duration)
+    #expect(simulated.deviceOffset == 2)
     #expect(!a.scans.contains { $0.time >= 20 && $0.time < 28 })
-    let off = a.switchedOff.first!.bssids
+    let off = simulated.switchedOff.first!.bssids
     #expect(off.count == Self.world.accessPoints.count / 2)
     #expect(
       !a.scans.filter { $0.time >= 10 }.contains { $0.readings.contains { off.contains($0.bssid) } }

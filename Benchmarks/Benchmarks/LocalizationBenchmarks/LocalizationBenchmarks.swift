@@ -25,7 +25,7 @@ let benchmarks: @Sendable () -> Void = {
   let worldFile = try! WorldFile(contentsOf: scenario.world)
   let plans = FloorPlanSet(venue: try! VenueLoader.load(path: scenario.venue.path))
   let world = try! worldFile.makeWorld(plans: plans)
-  let walk = try! scenario.simulate(in: world)
+  let walk = try! scenario.simulate(in: world).walk
   let survey = try! SurveyFile(
     contentsOf: root.appendingPathComponent("Surveys/office.survey.ndjson"))
   let map = RadioMapBuilder().build(surveys: [("office", survey)], plans: plans).map
@@ -74,13 +74,13 @@ let benchmarks: @Sendable () -> Void = {
   // truth), runs the filter and writes every 2 Hz fix as an NDJSON line.
   let long = try! Scenario(
     contentsOf: root.appendingPathComponent("Benchmarks/Scenarios/S0-ten-minutes.yaml"))
-  let longWalk = try! long.simulate(in: world)
+  let longWalk = try! long.simulate(in: world).walk
   var recorded = ""
   for truth in longWalk.truth { recorded += StreamEncoder.line(.truth(truth)) + "\n" }
   for step in longWalk.steps { recorded += StreamEncoder.line(.step(step)) + "\n" }
   for scan in longWalk.scans { recorded += StreamEncoder.line(.scan(scan)) + "\n" }
   Benchmark(
-    "Replay a recorded \(Int(longWalk.walk.duration)) s S0 walk end to end, 2,000 particles",
+    "Replay a recorded \(Int(longWalk.duration)) s S0 walk end to end, 2,000 particles",
     configuration: .init(maxIterations: 10)
   ) { benchmark in
     for _ in benchmark.scaledIterations {

@@ -1,0 +1,56 @@
+import EventStream
+import FingerpostCore
+import FloorPlans
+import Simulation
+
+extension Walk {
+  /// The walk of a recorded event stream (`truth`, `step` and `scan` records; others are
+  /// ignored). Unreadable lines are reported to `warn` with their line number and skipped.
+  /// The first truth record is the start; with `knownStart` the particle filter is told it.
+  public init(
+    stream text: String, file: String, plans: FloorPlanSet, knownStart: Bool, seed: UInt64,
+    warn: (String) -> Void
+  ) throws(FingerpostError) {
+    self.init(venueName: "", seed: seed)
+    var skipped: [FingerpostError] = []
+    let records = StreamDecoder.records(in: text.utf8) { skipped.append($0) }
+    for error in skipped { warn("\(error.inFile(file)) (skipped)") }
+    badLines = skipped.count
+    for (_, record) in records {
+      if let t = record.time { duration = max(duration, t) }
+      switch record {
+      case .meta(let meta):
+        venueName = meta.venue ?? venueName
+        venuePath = meta.venuePath ?? venuePath
+        if let s = meta.seed { self.seed = s }
+      case .truth(let r):
+        truth.append(r)
+      case .step(let step):
+        steps.append(step)
+      case .scan(let scan):
+        scans.append(scan)
+      default:
+        break
+      }
+    }
+    steps.sort { $0.t < $1.t }
+    scans.sort { $0.time < $1.time }
+    truth.sort { $0.t < $1.t }
+    guard !steps.isEmpty || !scans.isEmpty else {
+      throw FingerpostError(.noData, file: file, "no step or scan records to replay")
+    }
+    if let first = truth.first {
+      guard let floor = plans.floors(atOrdinal: first.ordinal).first else {
+        throw FingerpostError(
+          .mismatch, file: file,
+          "the first truth record's ordinal \(first.ordinal) is not a level of the venue")
+      }
+      start = Route.Waypoint(floor: floor, point: first.position)
+    } else if knownStart {
+      throw FingerpostError(
+        .missingField, file: file, field: "truth",
+        "a known start needs a truth record to start from")
+    }
+    startIsKnown = knownStart
+  }
+}
