@@ -6,7 +6,7 @@ import VenueGeneration
 struct VenueGenerate: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "generate",
-    abstract: "Write a synthetic sample venue (office or mall) as an IMDF folder.")
+    abstract: "Write a synthetic sample venue (office, mall or convention) as an IMDF folder.")
 
   @Argument(
     help: "Which venue: \(SampleVenue.allCases.map(\.rawValue).joined(separator: ", ")), or all.")

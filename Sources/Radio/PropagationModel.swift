@@ -52,6 +52,9 @@ public struct PropagationModel: Sendable, Hashable, Codable {
   public var gridSpacing = 1.0
   /// APs more than this many floors away are not heard at all.
   public var maximumFloors = 2
+  /// How far below the sensitivity (beyond four fading deviations) a field is still kept, in
+  /// dB: devices whose offset plus sensitivity shift stays within it are simulated exactly.
+  public var audibilityMargin = 20.0
 
   /// The default model.
   public init() {}

@@ -1,47 +1,65 @@
 import Geometry
 
-/// The mean RSSI of one access point over one floor plan, precomputed on a grid (dBm, shadowing
-/// included), read back with bilinear interpolation.
+/// The mean RSSI of one access point over one floor plan (dBm, shadowing included), kept only
+/// over the block of grid nodes where it can be heard and read back with bilinear
+/// interpolation; elsewhere the AP is not heard.
 public struct RadioField: Sendable {
-  /// The south-west grid node.
-  public let origin: Point
-  /// Node spacing in metres.
-  public let spacing: Double
-  /// Nodes along x.
-  public let columns: Int
-  /// Nodes along y.
-  public let rows: Int
-  /// Mean RSSI per node in dBm, row-major.
+  /// The floor plan's grid the block lies on.
+  public let grid: FieldGrid
+  /// The block's first column and row in `grid`.
+  public let column: Int, row: Int
+  /// The block's size in nodes (at least 2 × 2, or 0 × 0 when heard nowhere).
+  public let columns: Int, rows: Int
+  /// Mean RSSI per node of the block in dBm, row-major.
   public let values: [Float]
 
-  /// Creates a field from its grid.
-  public init(origin: Point, spacing: Double, columns: Int, rows: Int, values: [Float]) {
-    self.origin = origin
-    self.spacing = spacing
+  /// Creates a field over the block of `grid` at (`column`, `row`) of `columns` × `rows` nodes.
+  public init(grid: FieldGrid, column: Int, row: Int, columns: Int, rows: Int, values: [Float]) {
+    precondition(values.count == columns * rows, "a field's values must fill its block")
+    self.grid = grid
+    self.column = column
+    self.row = row
     self.columns = columns
     self.rows = rows
     self.values = values
   }
 
-  /// The node positions of a grid covering `bounds`, row by row.
-  static func grid(covering bounds: BoundingBox, spacing: Double) -> (
-    origin: Point, columns: Int, rows: Int
-  ) {
-    let origin = Point(x: bounds.min.x - spacing, y: bounds.min.y - spacing)
-    let columns = Int(((bounds.width + 2 * spacing) / spacing).rounded(.up)) + 1
-    let rows = Int(((bounds.height + 2 * spacing) / spacing).rounded(.up)) + 1
-    return (origin, columns, rows)
+  /// The field of `values` over the whole of `grid`, kept only over the smallest block holding
+  /// every node at or above `cutoff` dBm and the nodes around them.
+  public init(grid: FieldGrid, values: [Float], keepingAbove cutoff: Float) {
+    var (c0, r0, c1, r1) = (Int.max, Int.max, -1, -1)
+    for r in 0..<grid.rows {
+      for c in 0..<grid.columns where values[r * grid.columns + c] >= cutoff {
+        (c0, r0, c1, r1) = (min(c0, c), min(r0, r), max(c1, c), max(r1, r))
+      }
+    }
+    guard c1 >= 0 else {
+      self.init(grid: grid, column: 0, row: 0, columns: 0, rows: 0, values: [])
+      return
+    }
+    // One node more each way: every grid cell touching a heard node is whole.
+    c0 = max(c0 - 1, 0)
+    r0 = max(r0 - 1, 0)
+    c1 = min(max(c1 + 1, c0 + 1), grid.columns - 1)
+    r1 = min(max(r1 + 1, r0 + 1), grid.rows - 1)
+    var block: [Float] = []
+    block.reserveCapacity((c1 - c0 + 1) * (r1 - r0 + 1))
+    for r in r0...r1 { block += values[(r * grid.columns + c0)...(r * grid.columns + c1)] }
+    self.init(
+      grid: grid, column: c0, row: r0, columns: c1 - c0 + 1, rows: r1 - r0 + 1, values: block)
   }
 
-  /// The mean RSSI at `p` in dBm (bilinear between the four surrounding nodes, clamped at the edge).
+  /// The mean RSSI at `p` in dBm (bilinear between the four surrounding nodes, clamped at the
+  /// grid's edge), or `nil` where the AP is not heard.
   @inlinable
-  public func value(at p: Point) -> Double {
-    let fx = min(max((p.x - origin.x) / spacing, 0), Double(columns - 1) - 1e-9)
-    let fy = min(max((p.y - origin.y) / spacing, 0), Double(rows - 1) - 1e-9)
-    let c = Int(fx)
-    let r = Int(fy)
-    let tx = Float(fx - Double(c))
-    let ty = Float(fy - Double(r))
+  public func value(at p: Point) -> Double? {
+    let fx = min(max((p.x - grid.origin.x) / grid.spacing, 0), Double(grid.columns - 1) - 1e-9)
+    let fy = min(max((p.y - grid.origin.y) / grid.spacing, 0), Double(grid.rows - 1) - 1e-9)
+    let c = Int(fx) - column
+    let r = Int(fy) - row
+    guard c >= 0, r >= 0, c < columns - 1, r < rows - 1 else { return nil }
+    let tx = Float(fx - fx.rounded(.down))
+    let ty = Float(fy - fy.rounded(.down))
     return values.withUnsafeBufferPointer { v in
       let i = r * columns + c
       let bottom = v[i] + (v[i + 1] - v[i]) * tx
@@ -49,4 +67,7 @@ public struct RadioField: Sendable {
       return Double(bottom + (top - bottom) * ty)
     }
   }
+
+  /// The bytes the field's values take.
+  public var byteCount: Int { values.count * MemoryLayout<Float>.stride }
 }

@@ -24,8 +24,9 @@ public final class ScanSimulator {
     current = previous
   }
 
-  /// One scan at `point` on `floor` at `time` seconds.
-  public func scan(at point: Point, floor: FloorID, time: Double) -> Scan {
+  /// One scan at `point` on `floor` at `time` seconds (the floor's fields are computed on its
+  /// first scan).
+  public func scan(at point: Point, floor: FloorID, time: Double) throws(RandomnessError) -> Scan {
     let model = world.model
     let stale = device.staleShare ?? model.staleShare
     let fading = model.fadingSigma
@@ -33,7 +34,7 @@ public final class ScanSimulator {
     var readings: [Reading] = []
     readings.reserveCapacity(32)
     for i in current.indices { current[i] = .nan }
-    for audible in world.audible[floor.index] {
+    for audible in try world.audible(on: floor) {
       let a = audible.accessPoint
       let ap = world.accessPoints[a]
       // A stale entry repeats what the previous scan reported for this AP.
@@ -43,7 +44,8 @@ public final class ScanSimulator {
         current[a] = old
         continue
       }
-      let mean = audible.field.value(at: point) + device.offset
+      guard let field = audible.field.value(at: point) else { continue }
+      let mean = field + device.offset
       guard mean > sensitivity - 4 * fading else { continue }
       let rssi = (mean + generator.gaussian(sigma: fading)).rounded()
       guard rssi >= sensitivity, rssi < 0 else { continue }

@@ -1,9 +1,14 @@
 import FloorPlans
 import Geometry
 import Randomness
+import Synchronization
 
 /// The simulated radio truth of a venue: access points, the propagation model, and each AP's
-/// precomputed mean RSSI over every floor plan it can reach. Only the simulator sees it.
+/// mean RSSI over the floor plans it can reach. Only the simulator sees it.
+///
+/// Fields are computed lazily, a floor plan at a time when a scan on it first needs them (a
+/// walk that stays on two levels never computes the others), and kept only where their AP can
+/// be heard (`RadioField`). The values do not depend on the order plans are computed in.
 public struct World: Sendable {
   /// One AP audible on a plan, with its field there.
   public struct Audible: Sendable {
@@ -21,10 +26,13 @@ public struct World: Sendable {
   public let accessPoints: [AccessPoint]
   /// The seed the shadowing was drawn from.
   public let seed: UInt64
-  /// Per plan, the APs that can be heard there.
-  public let audible: [[Audible]]
+  /// Per plan, the radio spots (APs sharing a position) that reach it, each with the stream
+  /// its shadowing is drawn from.
+  let spots: [[Spot]]
+  /// The fields computed so far, per plan.
+  let cache: FieldCache
 
-  /// Builds the world, drawing shadowing from `seed` and precomputing every field.
+  /// Sets up the world, drawing shadowing from `seed`; no field is computed yet.
   public init(
     plans: FloorPlanSet, accessPoints: [AccessPoint], model: PropagationModel, seed: UInt64
   )
@@ -34,72 +42,47 @@ public struct World: Sendable {
     self.model = model
     self.accessPoints = accessPoints
     self.seed = seed
-    let root = try RandomGenerator(seed: seed)
-    var audible = [[Audible]](repeating: [], count: plans.plans.count)
-    // Radios at one spot share walls and shadowing: compute each spot once per plan.
-    var spots: [SpotKey: (walls: [(light: Int, heavy: Int)], shadow: [Float])] = [:]
-    let heavy = plans.plans.map { plan in
-      plan.wallSides.map { sides in
-        sides.otherUnit == nil || model.heavyCategories.contains(plan.units[sides.unit].category)
-          || sides.otherUnit.map { model.heavyCategories.contains(plan.units[$0].category) }
-            ?? false
-      }
-    }
+    _ = try RandomGenerator(seed: seed)
+    // Radios at one spot share walls and shadowing. Streams are numbered by first appearance
+    // over the APs in order, then the plans each reaches.
+    var stream: [SpotKey: Int] = [:]
+    var spots = [[Spot]](repeating: [], count: plans.plans.count)
+    var slot: [SpotKey: Int] = [:]
     for (a, ap) in accessPoints.enumerated() {
       for p in Self.reachablePlans(
         from: ap.floor.index, in: plans, maximumFloors: model.maximumFloors)
       {
-        let plan = plans.plans[p]
-        guard let bounds = plan.walkableBounds else { continue }
-        let grid = RadioField.grid(covering: bounds, spacing: model.gridSpacing)
         let key = SpotKey(plan: p, apPlan: ap.floor.index, x: ap.position.x, y: ap.position.y)
-        if spots[key] == nil {
-          var walls: [(light: Int, heavy: Int)] = []
-          walls.reserveCapacity(grid.columns * grid.rows)
-          var crossed: [Int32] = []
-          for r in 0..<grid.rows {
-            for c in 0..<grid.columns {
-              let node = Point(
-                x: grid.origin.x + Double(c) * model.gridSpacing,
-                y: grid.origin.y + Double(r) * model.gridSpacing)
-              plan.wallsCrossed(by: Segment(ap.position, node), into: &crossed)
-              let heavyCount = crossed.count { heavy[p][Int($0)] }
-              walls.append((crossed.count - heavyCount, heavyCount))
-            }
-          }
-          let stream = try root.split(stream: spots.count)
-          let shadow = ShadowingField.draw(
-            columns: grid.columns, rows: grid.rows, spacing: model.gridSpacing,
-            sigma: model.shadowingSigma,
-            decorrelation: model.decorrelationDistance, generator: stream)
-          spots[key] = (walls, shadow)
+        if let s = slot[key] {
+          spots[p][s].accessPoints.append(a)
+        } else {
+          let number = stream.count
+          stream[key] = number
+          slot[key] = spots[p].count
+          spots[p].append(
+            Spot(position: ap.position, floor: ap.floor, stream: number, accessPoints: [a]))
         }
-        let spot = spots[key]!
-        let floors = abs(plan.ordinal - plans[ap.floor].ordinal)
-        var values = [Float](repeating: 0, count: grid.columns * grid.rows)
-        for r in 0..<grid.rows {
-          for c in 0..<grid.columns {
-            let i = r * grid.columns + c
-            let node = Point(
-              x: grid.origin.x + Double(c) * model.gridSpacing,
-              y: grid.origin.y + Double(r) * model.gridSpacing)
-            let mean = model.meanPower(
-              referencePower: ap.referencePower, horizontalDistance: node.distance(to: ap.position),
-              floors: floors,
-              lightWalls: spot.walls[i].light, heavyWalls: spot.walls[i].heavy, band: ap.band)
-            values[i] = Float(mean) + spot.shadow[i]
-          }
-        }
-        audible[p].append(
-          Audible(
-            accessPoint: a,
-            field: RadioField(
-              origin: grid.origin, spacing: model.gridSpacing, columns: grid.columns,
-              rows: grid.rows, values: values)))
       }
     }
-    self.audible = audible
+    self.spots = spots
+    cache = FieldCache(plans: plans.plans.count)
   }
+
+  /// The APs heard on `floor`, in the order of `accessPoints`, with their fields there
+  /// (computed on first use).
+  public func audible(on floor: FloorID) throws(RandomnessError) -> [Audible] {
+    if let ready = cache.fields(plan: floor.index) { return ready }
+    let computed = try computeFields(plan: floor.index)
+    return cache.store(computed, plan: floor.index)
+  }
+
+  /// Computes the fields of every plan now (e.g. before timing something else).
+  public func computeAll() throws(RandomnessError) {
+    for floor in plans.floors { _ = try audible(on: floor) }
+  }
+
+  /// The bytes the fields computed so far take.
+  public var fieldBytes: Int { cache.byteCount }
 
   /// Plans of the same building(s) within `maximumFloors` ordinals of plan `p`.
   static func reachablePlans(from p: Int, in plans: FloorPlanSet, maximumFloors: Int) -> [Int] {
@@ -113,8 +96,18 @@ public struct World: Sendable {
 
   /// The mean RSSI (dBm, shadowing included, no fading or device offset) of AP `a` at `point` on
   /// `floor`, or `nil` when the AP cannot be heard there.
-  public func meanRSSI(accessPoint a: Int, floor: FloorID, at point: Point) -> Double? {
-    audible[floor.index].first { $0.accessPoint == a }?.field.value(at: point)
+  public func meanRSSI(accessPoint a: Int, floor: FloorID, at point: Point) throws(RandomnessError)
+    -> Double?
+  {
+    try audible(on: floor).first { $0.accessPoint == a }?.field.value(at: point)
+  }
+
+  /// APs at one position on one floor, seen from one plan.
+  struct Spot: Sendable {
+    let position: Point
+    let floor: FloorID
+    let stream: Int
+    var accessPoints: [Int]
   }
 
   private struct SpotKey: Hashable {
@@ -122,5 +115,31 @@ public struct World: Sendable {
     let apPlan: Int
     let x: Double
     let y: Double
+  }
+}
+
+/// The fields of a world's plans computed so far, shared by every copy of the world.
+final class FieldCache: Sendable {
+  private let state: Mutex<[[World.Audible]?]>
+
+  init(plans: Int) {
+    state = Mutex(Array(repeating: nil, count: plans))
+  }
+
+  func fields(plan p: Int) -> [World.Audible]? {
+    state.withLock { $0[p] }
+  }
+
+  /// Keeps `fields` for plan `p` unless another task stored them first; returns the kept ones.
+  func store(_ fields: [World.Audible], plan p: Int) -> [World.Audible] {
+    state.withLock { cached in
+      if let earlier = cached[p] { return earlier }
+      cached[p] = fields
+      return fields
+    }
+  }
+
+  var byteCount: Int {
+    state.withLock { $0.reduce(0) { $0 + ($1?.reduce(0) { $0 + $1.field.byteCount } ?? 0) } }
   }
 }

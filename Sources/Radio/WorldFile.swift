@@ -148,6 +148,7 @@ public struct WorldFile: Sendable {
       ("detection_width", \.detectionWidth), ("sensitivity", \.sensitivity),
       ("scan_interval", \.scanInterval),
       ("stale_share", \.staleShare), ("grid_spacing", \.gridSpacing),
+      ("audibility_margin", \.audibilityMargin),
     ]
     try m.allowOnly(Set(numbers.map(\.0) + ["heavy_categories", "maximum_floors"]))
     for (key, path) in numbers {

@@ -118,7 +118,7 @@ extension Scenario {
         continue
       }
       let here = walk.sample(at: t)
-      var scan = scanner.scan(
+      var scan = try scanner.scan(
         at: here.point, floor: here.floor, time: (t * 1000).rounded() / 1000)
       let off = switchedOff.filter { $0.time <= t }.reduce(into: Set<String>()) {
         $0.formUnion($1.bssids)

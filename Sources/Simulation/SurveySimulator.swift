@@ -43,7 +43,7 @@ public struct SurveySimulator {
         time += stop.walked / walkingSpeed
         for _ in 0..<scansPerStop {
           time += interval
-          let scan = scanner.scan(
+          let scan = try scanner.scan(
             at: stop.point, floor: FloorID(p), time: (time * 1000).rounded() / 1000)
           records.append(
             SurveyRecord(
@@ -85,7 +85,7 @@ public struct SurveySimulator {
         x: root.uniform(box.min.x, box.max.x), y: root.uniform(box.min.y, box.max.y))
       guard plans[p].isWalkable(point) else { continue }
       scanner.reset()
-      let scan = scanner.scan(
+      let scan = try scanner.scan(
         at: point, floor: FloorID(p), time: Double(records.count) * world.model.scanInterval)
       records.append(
         SurveyRecord(

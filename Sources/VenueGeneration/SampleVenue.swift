@@ -6,12 +6,15 @@ public enum SampleVenue: String, CaseIterable, Sendable {
   case office
   /// A two-level mall around an atrium, with escalators and an elevator.
   case mall
+  /// A three-level convention center with an outdoor plaza, about 80,000 m² walkable.
+  case convention
 
   /// Builds the venue's IMDF features.
   public func builder() -> VenueBuilder {
     switch self {
     case .office: OfficeVenue.build()
     case .mall: MallVenue.build()
+    case .convention: ConventionVenue.build()
     }
   }
 

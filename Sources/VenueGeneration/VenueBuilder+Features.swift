@@ -45,16 +45,20 @@ extension VenueBuilder {
       ])
   }
 
-  /// Adds a level with the given ordinal, names and outline.
-  mutating func addLevel(ordinal: Int, name: String, shortName: String, outline: [Point]) {
+  /// Adds a level with the given ordinal, names and outline: indoors in the building, or an
+  /// outdoor level of no building keyed `level:KEY` (it may share an indoor level's ordinal).
+  mutating func addLevel(
+    ordinal: Int, name: String, shortName: String, outline: [Point], outdoorKey: String? = nil
+  ) {
     add(
-      .level, "level:\(ordinal)", geometry: polygon(outline),
+      .level, "level:\(outdoorKey ?? String(ordinal))", geometry: polygon(outline),
       properties: [
-        "category": "unspecified", "restriction": .null, "outdoor": false,
+        "category": "unspecified", "restriction": .null, "outdoor": .bool(outdoorKey != nil),
         "ordinal": .number(Double(ordinal)),
         "name": label(name), "short_name": label(shortName),
         "display_point": point(center(outline)),
-        "address_id": .null, "building_ids": [.string(id("building"))],
+        "address_id": .null,
+        "building_ids": outdoorKey == nil ? [.string(id("building"))] : .null,
       ])
   }
 
@@ -63,15 +67,16 @@ extension VenueBuilder {
   mutating func addUnit(
     _ key: String, ordinal: Int, category: String, name: String?, ring: [Point],
     holes: [[Point]] = [],
-    display: Point? = nil
+    display: Point? = nil, levelKey: String? = nil
   ) -> String {
-    let fullKey = "unit:\(ordinal):\(key)"
+    let level = levelKey ?? String(ordinal)
+    let fullKey = "unit:\(level):\(key)"
     add(
       .unit, fullKey, geometry: polygon(ring, holes: holes),
       properties: [
         "category": .string(category), "restriction": .null, "accessibility": .null,
         "name": name.map(label) ?? .null, "alt_name": .null,
-        "level_id": .string(id("level:\(ordinal)")),
+        "level_id": .string(id("level:\(level)")),
         "display_point": point(display ?? center(ring)),
       ])
     return fullKey
@@ -80,16 +85,17 @@ extension VenueBuilder {
   /// Adds a 1 m pedestrian door centred at `middle`, along x (`horizontal`) or y.
   mutating func addDoor(
     _ key: String, ordinal: Int, at middle: Point, horizontal: Bool, width: Double = 1,
-    category: String = "pedestrian"
+    category: String = "pedestrian", levelKey: String? = nil
   ) {
+    let level = levelKey ?? String(ordinal)
     let half = horizontal ? Point(x: width / 2, y: 0) : Point(x: 0, y: width / 2)
     add(
-      .opening, "opening:\(ordinal):\(key)", geometry: line(middle - half, middle + half),
+      .opening, "opening:\(level):\(key)", geometry: line(middle - half, middle + half),
       properties: [
         "category": .string(category), "accessibility": .null, "access_control": .null,
         "door": .object(["type": "hinged", "automatic": false, "material": "wood"]),
         "name": .null, "alt_name": .null, "display_point": point(middle),
-        "level_id": .string(id("level:\(ordinal)")),
+        "level_id": .string(id("level:\(level)")),
       ])
   }
 

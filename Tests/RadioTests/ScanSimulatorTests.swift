@@ -20,7 +20,7 @@ import Testing
     let b = try simulator(seed: 3)
     for t in 0..<5 {
       #expect(
-        a.scan(at: spot, floor: FloorID(0), time: Double(t) * 2)
+        try a.scan(at: spot, floor: FloorID(0), time: Double(t) * 2)
           == b.scan(at: spot, floor: FloorID(0), time: Double(t) * 2))
     }
   }
@@ -36,13 +36,13 @@ import Testing
 
   @Test func staleEntriesRepeatThePreviousScan() throws {
     let always = try simulator(seed: 5, stale: 1)
-    let first = always.scan(at: spot, floor: FloorID(0), time: 0)
-    let second = always.scan(at: Point(x: 20, y: 15), floor: FloorID(0), time: 2)
+    let first = try always.scan(at: spot, floor: FloorID(0), time: 0)
+    let second = try always.scan(at: Point(x: 20, y: 15), floor: FloorID(0), time: 2)
     // Everything heard before is repeated verbatim, wherever the device is now.
     for reading in first.readings { #expect(second.rssi(of: reading.bssid) == reading.rssi) }
     let never = try simulator(seed: 5, stale: 0)
-    let a = never.scan(at: spot, floor: FloorID(0), time: 0)
-    let b = never.scan(at: spot, floor: FloorID(0), time: 2)
+    let a = try never.scan(at: spot, floor: FloorID(0), time: 0)
+    let b = try never.scan(at: spot, floor: FloorID(0), time: 2)
     #expect(a != b)
   }
 
@@ -50,12 +50,12 @@ import Testing
     let plain = try simulator(seed: 6, stale: 0)
     let hot = try simulator(seed: 7, offset: 5, stale: 0)
     let strongest = try #require(
-      plain.scan(at: spot, floor: FloorID(0), time: 0).readings.first?.bssid)
+      try plain.scan(at: spot, floor: FloorID(0), time: 0).readings.first?.bssid)
     var difference = 0.0
     var n = 0.0
     for t in 0..<200 {
-      if let x = hot.scan(at: spot, floor: FloorID(0), time: Double(t)).rssi(of: strongest),
-        let y = plain.scan(at: spot, floor: FloorID(0), time: Double(t)).rssi(of: strongest)
+      if let x = try hot.scan(at: spot, floor: FloorID(0), time: Double(t)).rssi(of: strongest),
+        let y = try plain.scan(at: spot, floor: FloorID(0), time: Double(t)).rssi(of: strongest)
       {
         difference += x - y
         n += 1

@@ -28,8 +28,9 @@ import Testing
     let a = try #require(
       world.accessPoints.firstIndex { $0.floor.index == 0 && $0.band == .ghz2_4 })
     let ap = world.accessPoints[a]
-    let near = try #require(world.meanRSSI(accessPoint: a, floor: FloorID(0), at: ap.position))
-    let upstairs = try #require(world.meanRSSI(accessPoint: a, floor: FloorID(1), at: ap.position))
+    let near = try #require(try world.meanRSSI(accessPoint: a, floor: FloorID(0), at: ap.position))
+    let upstairs = try #require(
+      try world.meanRSSI(accessPoint: a, floor: FloorID(1), at: ap.position))
     // Same spot, one floor up: 17 dB of floor plus 17 dB more path (1.3 m → 4.8 m), less
     // three standard deviations of the two independent shadowing draws (√2 · 6 dB).
     let gap = near - upstairs
@@ -43,7 +44,8 @@ import Testing
     for r in stride(from: -22.0, through: 22, by: 1.5) {
       for c in stride(from: -29.0, through: 29, by: 1.5) {
         let p = Point(x: c, y: r)
-        guard plan.isWalkable(p), let v = world.meanRSSI(accessPoint: a, floor: FloorID(0), at: p)
+        guard plan.isWalkable(p),
+          let v = try world.meanRSSI(accessPoint: a, floor: FloorID(0), at: p)
         else {
           continue
         }
@@ -69,16 +71,16 @@ import Testing
     )
     let p = Point(x: 3.3, y: -9.1)
     #expect(
-      world.meanRSSI(accessPoint: 0, floor: FloorID(0), at: p)
+      try world.meanRSSI(accessPoint: 0, floor: FloorID(0), at: p)
         == again.meanRSSI(accessPoint: 0, floor: FloorID(0), at: p))
     #expect(
-      world.meanRSSI(accessPoint: 0, floor: FloorID(0), at: p)
+      try world.meanRSSI(accessPoint: 0, floor: FloorID(0), at: p)
         != other.meanRSSI(accessPoint: 0, floor: FloorID(0), at: p))
     // Nearby points see similar values (bilinear over a correlated field): 20 cm apart, < 2 dB.
     let q = Point(x: 3.5, y: -9.1)
     #expect(
       abs(
-        world.meanRSSI(accessPoint: 0, floor: FloorID(0), at: p)! - world.meanRSSI(
+        try world.meanRSSI(accessPoint: 0, floor: FloorID(0), at: p)! - world.meanRSSI(
           accessPoint: 0, floor: FloorID(0), at: q)!) < 2)
   }
 
@@ -88,13 +90,11 @@ import Testing
     let model = Fixtures.lightModel
     var values: [Double] = []
     let a = try #require(world.accessPoints.firstIndex { $0.floor.index == 0 })
-    let field = try #require(world.audible[0].first { $0.accessPoint == a }?.field)
+    let field = try #require(try world.audible(on: FloorID(0)).first { $0.accessPoint == a }?.field)
     let ap = world.accessPoints[a]
     for r in 0..<field.rows {
       for c in 0..<field.columns {
-        let node = Point(
-          x: field.origin.x + Double(c) * field.spacing,
-          y: field.origin.y + Double(r) * field.spacing)
+        let node = field.grid.node(column: field.column + c, row: field.row + r)
         let walls = Fixtures.office.plans[0].wallsCrossed(by: Segment(ap.position, node))
         // Keep only nodes with a clear line, so the residual is shadowing alone.
         guard walls.isEmpty else { continue }

@@ -3,7 +3,7 @@ import Synchronization
 
 /// `work(k)` for each k in `0..<count`, each on a worker of its own
 /// (`DispatchQueue.concurrentPerform`: the machine's cores), the results in order of k.
-func concurrentMap<T: Sendable>(_ count: Int, _ work: @Sendable (Int) -> T) -> [T] {
+public func concurrentMap<T: Sendable>(_ count: Int, _ work: @Sendable (Int) -> T) -> [T] {
   let results = Mutex([T?](repeating: nil, count: count))
   DispatchQueue.concurrentPerform(iterations: count) { k in
     let value = work(k)
