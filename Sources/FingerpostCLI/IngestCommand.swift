@@ -42,7 +42,10 @@ struct IngestCommand: ParsableCommand {
     }
   }
 
+  @OptionGroup var usage: UsageOptions
+
   func run() throws {
+    defer { usage.report("ingest") }
     var ingest = Ingest(surveys: surveys, venuePath: venue)
     ingest.grid = grid
     ingest.lengthScale = lengthScale

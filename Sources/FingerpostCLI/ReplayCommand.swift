@@ -82,7 +82,10 @@ struct ReplayCommand: ParsableCommand {
     input == "-" || ["ndjson", "jsonl"].contains(URL(fileURLWithPath: input).pathExtension)
   }
 
+  @OptionGroup var usage: UsageOptions
+
   func run() throws {
+    defer { usage.report("replay") }
     var replay = try replayer()
     replay.cloudSize = particles
     if let fixRate { replay.fixRate = fixRate }

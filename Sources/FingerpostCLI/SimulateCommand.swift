@@ -18,7 +18,10 @@ struct SimulateCommand: ParsableCommand {
   @Option(help: "Seed of the walk (overrides the scenario's).")
   var seed: UInt64?
 
+  @OptionGroup var usage: UsageOptions
+
   func run() throws {
+    defer { usage.report("simulate") }
     let run = try ScenarioRun(file: scenario, seed: seed)
     try FileAccess.write(Data(run.eventStream.utf8), to: output)
     if output != "-" {

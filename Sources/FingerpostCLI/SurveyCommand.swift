@@ -50,16 +50,18 @@ struct SurveySimulate: ParsableCommand {
     }
   }
 
+  @OptionGroup var usage: UsageOptions
+
   func run() throws {
+    defer { usage.report("survey simulate") }
     var simulation = SurveySimulation(worldFile: world)
     simulation.venuePath = venue
     simulation.spacing = spacing
     simulation.scansPerStop = scansPerStop
     simulation.seed = seed
     simulation.randomPoints = randomPoints
-    let survey = try simulation.run()
-    try SurveyWriter.write(survey, to: URL(fileURLWithPath: output))
-    print("wrote \(survey.records.count) scans of \(survey.header?.venue ?? "?") to \(output)")
+    let (header, scans) = try simulation.write(to: output)
+    print("wrote \(scans) scans of \(header.venue ?? "?") to \(output)")
   }
 }
 

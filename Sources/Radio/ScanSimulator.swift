@@ -34,8 +34,10 @@ public final class ScanSimulator {
     var readings: [Reading] = []
     readings.reserveCapacity(32)
     for i in current.indices { current[i] = .nan }
-    for audible in try world.audible(on: floor) {
-      let a = audible.accessPoint
+    let audible = try world.audible(on: floor)
+    // By index: a copy of each `Audible` would retain and release its field's values.
+    for k in audible.indices {
+      let a = audible[k].accessPoint
       let ap = world.accessPoints[a]
       // A stale entry repeats what the previous scan reported for this AP.
       let old = previous[a]
@@ -44,7 +46,7 @@ public final class ScanSimulator {
         current[a] = old
         continue
       }
-      guard let field = audible.field.value(at: point) else { continue }
+      guard let field = audible[k].field.value(at: point) else { continue }
       let mean = field + device.offset
       guard mean > sensitivity - 4 * fading else { continue }
       let rssi = (mean + generator.gaussian(sigma: fading)).rounded()

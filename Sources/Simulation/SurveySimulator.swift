@@ -27,14 +27,35 @@ public struct SurveySimulator {
   }
 
   /// The survey, reproducible from `seed`; the surveyor's device offset is drawn from the model.
-  public func run(seed: UInt64, venueName: String?) throws(RandomnessError) -> SurveyFile {
-    let root = try RandomGenerator(seed: seed)
-    let device = Device(
-      name: "surveyor", offset: root.gaussian(sigma: world.model.deviceOffsetSigma))
-    let scanner = ScanSimulator(world: world, device: device, generator: try root.split(stream: 1))
+  public func run(seed: UInt64, venueName: String?) throws(FingerpostError) -> SurveyFile {
+    var records: [SurveyRecord] = []
+    try run(seed: seed) { records.append($0) }
+    return SurveyFile(header: header(seed: seed, venueName: venueName), records: records)
+  }
+
+  /// The header of the survey `run(seed:)` makes.
+  public func header(seed: UInt64, venueName: String?) -> SurveyHeader {
+    SurveyHeader(
+      venue: venueName, origin: world.plans.frame.origin,
+      source: "fingerpost survey simulate --spacing \(spacing) --seed \(seed)")
+  }
+
+  /// The survey record by record, each handed to `emit` as soon as it is made (none is kept).
+  public func run(seed: UInt64, emit: (SurveyRecord) throws(FingerpostError) -> Void)
+    throws(FingerpostError)
+  {
+    let root: RandomGenerator
+    let scanner: ScanSimulator
+    do {
+      root = try RandomGenerator(seed: seed)
+      let device = Device(
+        name: "surveyor", offset: root.gaussian(sigma: world.model.deviceOffsetSigma))
+      scanner = ScanSimulator(world: world, device: device, generator: try root.split(stream: 1))
+    } catch {
+      throw FingerpostError(.invalidValue, field: "seed", "\(error)")
+    }
     let router = Router(world.plans)
     let interval = world.model.scanInterval
-    var records: [SurveyRecord] = []
     var time = 0.0
     for p in world.plans.plans.indices {
       let plan = world.plans.plans[p]
@@ -43,9 +64,14 @@ public struct SurveySimulator {
         time += stop.walked / walkingSpeed
         for _ in 0..<scansPerStop {
           time += interval
-          let scan = try scanner.scan(
-            at: stop.point, floor: FloorID(p), time: (time * 1000).rounded() / 1000)
-          records.append(
+          let scan: Scan
+          do {
+            scan = try scanner.scan(
+              at: stop.point, floor: FloorID(p), time: (time * 1000).rounded() / 1000)
+          } catch {
+            throw FingerpostError(.invalidValue, field: "seed", "\(error)")
+          }
+          try emit(
             SurveyRecord(
               scan: scan, ordinal: plan.ordinal, levelID: plan.levelID,
               building: plan.buildingIDs.first,
@@ -53,10 +79,6 @@ public struct SurveySimulator {
         }
       }
     }
-    let header = SurveyHeader(
-      venue: venueName, origin: world.plans.frame.origin,
-      source: "fingerpost survey simulate --spacing \(spacing) --seed \(seed)")
-    return SurveyFile(header: header, records: records)
   }
 
   /// Single scans at `count` random walkable points (uniform over the walkable area of every

@@ -1,5 +1,6 @@
 import FingerpostCore
 import Fingerprints
+import Foundation
 import IMDF
 import Radio
 import Simulation
@@ -25,18 +26,46 @@ public struct SurveySimulation: Sendable {
     self.worldFile = worldFile
   }
 
+  /// Simulates the survey straight into the file at `path` (atomically; no scan is held in
+  /// memory); returns the header and the number of scans written.
+  public func write(to path: String) throws(FingerpostError) -> (header: SurveyHeader, scans: Int) {
+    let (world, venuePath) = try World.load(file: worldFile, venue: self.venuePath)
+    let simulator = SurveySimulator(world: world, spacing: spacing, scansPerStop: scansPerStop)
+    let name = Venue.identity(ofArchiveAt: venuePath)
+    if let randomPoints {
+      let survey: SurveyFile
+      do {
+        survey = try simulator.randomPoints(randomPoints, seed: seed, venueName: name)
+      } catch {
+        throw FingerpostError(.invalidValue, field: "seed", "\(error)")
+      }
+      try SurveyWriter.write(survey, to: URL(fileURLWithPath: path))
+      return (survey.header ?? simulator.header(seed: seed, venueName: name), survey.records.count)
+    }
+    let header = simulator.header(seed: seed, venueName: name)
+    let file = try AtomicFileWriter(path: path)
+    try file.write(SurveyWriter.line(header) + "\n")
+    var count = 0
+    try simulator.run(seed: seed) { record throws(FingerpostError) in
+      try file.write(SurveyWriter.line(record) + "\n")
+      count += 1
+    }
+    try file.commit()
+    return (header, count)
+  }
+
   /// The simulated survey, its header naming the venue's identity.
   public func run() throws(FingerpostError) -> SurveyFile {
     let (world, venuePath) = try World.load(file: worldFile, venue: self.venuePath)
     let simulator = SurveySimulator(world: world, spacing: spacing, scansPerStop: scansPerStop)
     let name = Venue.identity(ofArchiveAt: venuePath)
-    do {
-      if let randomPoints {
+    if let randomPoints {
+      do {
         return try simulator.randomPoints(randomPoints, seed: seed, venueName: name)
+      } catch {
+        throw FingerpostError(.invalidValue, field: "seed", "\(error)")
       }
-      return try simulator.run(seed: seed, venueName: name)
-    } catch {
-      throw FingerpostError(.invalidValue, field: "seed", "\(error)")
     }
+    return try simulator.run(seed: seed, venueName: name)
   }
 }
