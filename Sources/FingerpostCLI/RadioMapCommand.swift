@@ -19,7 +19,10 @@ struct RadioMapInfo: ParsableCommand {
   @Argument(help: "A radio map file.")
   var map: String
 
+  @OptionGroup var usage: UsageOptions
+
   func run() throws {
+    defer { usage.report("radiomap info") }
     print(try render())
   }
 
