@@ -58,9 +58,8 @@ public enum RadioMapReport {
     let frame = map.origin.flatMap { map.frame == nil ? LocalFrame(origin: $0) : nil }
     for cell in l.inside.indices where l.inside[cell] {
       let c = l.center(of: cell)
-      let mean = l.expectedRSSI(cell: cell, slot: j)
-      let spread = l.spread(cell: cell, slot: j, measurementSigma: map.measurementSigma)
-      let detection = l.detectionProbability(cell: cell, slot: j)
+      let (mean, spread, detection) = l.expectation(
+        cell: cell, slot: j, priorWeight: map.priorWeight)
       csv +=
         "\(c.x.formatted(decimals: 2)),\(c.y.formatted(decimals: 2)),\(mean.formatted(decimals: 1)),"
         + "\(spread.formatted(decimals: 2)),\(detection.formatted(decimals: 3))\n"

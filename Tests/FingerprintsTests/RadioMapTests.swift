@@ -68,16 +68,15 @@ enum Synthetic {
   }
 
   func mean(at p: Point) -> Double {
-    map.levels[0].expectedRSSI(cell: map.levels[0].cell(at: p), slot: 0)
+    map.expectation(level: 0, cell: map.levels[0].cell(at: p), slot: 0).rssi
   }
 
   func spread(at p: Point) -> Double {
-    map.levels[0].spread(
-      cell: map.levels[0].cell(at: p), slot: 0, measurementSigma: map.measurementSigma)
+    map.expectation(level: 0, cell: map.levels[0].cell(at: p), slot: 0).spread
   }
 
   func detection(at p: Point) -> Double {
-    map.levels[0].detectionProbability(cell: map.levels[0].cell(at: p), slot: 0)
+    map.expectation(level: 0, cell: map.levels[0].cell(at: p), slot: 0).detection
   }
 
   @Test func expectedRSSIFollowsTheSurveyAndTheModelBeyondIt() {
@@ -112,11 +111,13 @@ enum Synthetic {
     let doubled = builder.build(surveys: [("twice", twice)], plans: nil).map
     // The same cells, with twice the scans: the expectation barely moves (only the shrinkage
     // towards the path-loss model weakens with more evidence)…
-    let before = stride(from: 0, to: map.levels[0].table.count, by: 3).map {
-      map.levels[0].table[$0]
+    let cells = map.levels[0].inside.indices
+    let slots = map.levels[0].accessPoints.indices
+    let before = slots.flatMap { j in
+      cells.map { map.expectation(level: 0, cell: $0, slot: j).rssi }
     }
-    let after = stride(from: 0, to: doubled.levels[0].table.count, by: 3).map {
-      doubled.levels[0].table[$0]
+    let after = slots.flatMap { j in
+      cells.map { doubled.expectation(level: 0, cell: $0, slot: j).rssi }
     }
     #expect(before.count == after.count)
     let largest = zip(before, after).map { abs($0 - $1) }.max() ?? 0
@@ -180,7 +181,11 @@ enum Synthetic {
     let back = try RadioMapFile.read(file)
     #expect(back.bssids == Synthetic.map.bssids)
     #expect(back.sources == Synthetic.map.sources)
-    #expect(back.levels[0].table == Synthetic.map.levels[0].table)
+    #expect(back.levels[0].blocks == Synthetic.map.levels[0].blocks)
+    #expect(back.levels[0].entries == Synthetic.map.levels[0].entries)
+    #expect(back.levels[0].models == Synthetic.map.levels[0].models)
+    #expect(back.levels[0].surveyWeight == Synthetic.map.levels[0].surveyWeight)
+    #expect(back.priorWeight == Synthetic.map.priorWeight)
     #expect(back.levels[0].baseline == Synthetic.map.levels[0].baseline)
     #expect(back.levels[0].inside == Synthetic.map.levels[0].inside)
     #expect(back.levels[0].points == Synthetic.map.levels[0].points)
@@ -206,6 +211,13 @@ enum Synthetic {
     try other.write(to: file)
     #expect { try RadioMapFile.read(file) } throws: {
       ($0 as? FingerpostError)?.kind == .unsupportedVersion && "\($0)".contains("format version 9")
+    }
+    // Format 1 (dense tables) is refused with what to do.
+    other[11] = 1
+    try other.write(to: file)
+    #expect { try RadioMapFile.read(file) } throws: {
+      ($0 as? FingerpostError)?.kind == .unsupportedVersion
+        && "\($0)".contains("format version 1") && "\($0)".contains("fingerpost ingest")
     }
     try Data("hello".utf8).write(to: file)
     #expect { try RadioMapFile.read(file) } throws: {

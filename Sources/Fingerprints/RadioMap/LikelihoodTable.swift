@@ -2,10 +2,7 @@ import FingerpostCore
 import Foundation
 import Geometry
 
-/// Per-level tables derived from a radio map for fast likelihoods: for each cell and AP the
-/// expected RSSI, the inverse scale of its Student-t and a constant that folds in the t's
-/// normaliser and the detection log-odds; and per cell the log-probability that every AP of the
-/// level is missed. A likelihood then costs one `log1p` per reading.
+/// The Student-t the likelihood puts around each expected RSSI.
 enum LikelihoodTable {
   /// Degrees of freedom of the Student-t around the expected RSSI.
   static let degreesOfFreedom: Float = 4
@@ -15,31 +12,6 @@ enum LikelihoodTable {
     let gammas: Double = lgamma((nu + 1) / 2) - lgamma(nu / 2)
     return gammas - 0.5 * log(nu * Double.pi)
   }()
-
-  /// The table and per-cell baseline of a level from its expected RSSI, spread and detection
-  /// arrays (`[cell * n + ap]`), the spread widened by `measurementSigma`.
-  static func make(
-    mean: [Float], spread: [Float], detection: [Float], apCount n: Int, cells: Int,
-    measurementSigma: Double
-  ) -> (table: [Float], baseline: [Float]) {
-    var table = [Float](repeating: 0, count: cells * n * 3)
-    var baseline = [Float](repeating: 0, count: cells)
-    for cell in 0..<cells {
-      var missed = 0.0
-      for j in 0..<n {
-        let i = cell * n + j
-        let s = Double(spread[i])
-        let scale = (s * s + measurementSigma * measurementSigma).squareRoot()
-        let p = Double(detection[i])
-        missed += log(1 - p)
-        table[i * 3] = mean[i]
-        table[i * 3 + 1] = Float(1 / scale)
-        table[i * 3 + 2] = Float(logNormaliser - log(scale) + log(p) - log(1 - p))
-      }
-      baseline[cell] = Float(missed)
-    }
-    return (table, baseline)
-  }
 }
 
 /// A scan resolved against a radio map once, so that many positions can be scored cheaply.
@@ -95,7 +67,7 @@ extension RadioMap {
     let l = levels[level]
     let cell = l.cell(at: point)
     let differences = scan.known[level].map {
-      Double($0.rssi) - l.expectedRSSI(cell: cell, slot: Int($0.slot))
+      Double($0.rssi) - l.expectation(cell: cell, slot: Int($0.slot), priorWeight: priorWeight).rssi
     }
     .sorted()
     guard !differences.isEmpty else { return 0 }
@@ -123,16 +95,48 @@ extension RadioMap {
     let offset = Float(deviceOffset)
     // The level is read in place (a copy of `Level` would retain each of its arrays, and the
     // workers that score in parallel would contend for those counts).
+    let unmapped = Entry(rssi: -100, spread: 10, detection: 0.001)
+    let priorWeight = Float(self.priorWeight)
     return levels.withUnsafeBufferPointer { all in
-      let n = all[level].accessPoints.count
+      let columns = all[level].columns
+      let (c, r) = (cell % columns, cell / columns)
+      let centre = (
+        x: Float(all[level].origin.x + Double(c) * all[level].spacing),
+        y: Float(all[level].origin.y + Double(r) * all[level].spacing)
+      )
+      let mapped = all[level].inside[cell]
+      let weight = all[level].surveyWeight[cell]
       var total =
         all[level].baseline[cell] + Float(scan.unknown[level])
         * Self.unknownAccessPointLogProbability
-      all[level].table.withUnsafeBufferPointer { e in
-        for (slot, rssi) in scan.known[level] {
-          let i = (cell * n + Int(slot)) * 3
-          let z = (rssi - offset - e[i]) * e[i + 1]
-          total += e[i + 2] - half * log1p(z * z * inverseNu)
+      all[level].blocks.withUnsafeBufferPointer { blocks in
+        all[level].entries.withUnsafeBufferPointer { entries in
+          farModels[level].withUnsafeBufferPointer { far in
+            decoder.inverseScale.withUnsafeBufferPointer { inverse in
+              decoder.scaleConstant.withUnsafeBufferPointer { constant in
+                decoder.logit.withUnsafeBufferPointer { logit in
+                  for (slot, rssi) in scan.known[level] {
+                    let e: Entry
+                    if let i = blocks[Int(slot)].entry(column: c, row: r) {
+                      e = entries[i]
+                    } else if mapped {
+                      // Heard where the survey never heard it nearby: from the AP's model.
+                      total += far[Int(slot)].term(
+                        rssi: rssi - offset, at: centre, surveyWeight: weight,
+                        priorWeight: priorWeight)
+                      continue
+                    } else {
+                      e = unmapped
+                    }
+                    let s = Int(e.spreadCode)
+                    let z = (rssi - offset - Float(e.quarterDBm) * 0.25) * inverse[s]
+                    total +=
+                      constant[s] + logit[Int(e.detectionCode)] - half * log1p(z * z * inverseNu)
+                  }
+                }
+              }
+            }
+          }
         }
       }
       return Double(total)

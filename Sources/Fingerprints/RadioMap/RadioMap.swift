@@ -2,11 +2,12 @@ import Foundation
 import Geometry
 
 /// What the survey ingester learns, per level: for every AP heard there, its expected RSSI, the
-/// spread of that expectation and its detection probability on a grid over the level, plus the
-/// aggregated survey points for kNN. Values are laid out cell-major for fast likelihoods.
+/// spread of that expectation and its detection probability on a grid over the level, kept over
+/// the block of cells where the AP can be heard (quantized to 4 bytes a cell), plus the
+/// aggregated survey points for kNN.
 public struct RadioMap: Sendable {
   /// The file format version this tool writes and reads.
-  public static let formatVersion = 1
+  public static let formatVersion = 2
 
   /// One level of the map.
   public struct Level: Sendable {
@@ -28,10 +29,14 @@ public struct RadioMap: Sendable {
     public var inside: [Bool]
     /// The APs of this level, as indices into `RadioMap.bssids`.
     public var accessPoints: [Int32]
-    /// The likelihood table, cell-major: for cell `c` and AP slot `j`, at `(c * n + j) * 3`, the
-    /// expected RSSI (dBm), the inverse scale of its Student-t (1/dB), and a constant folding the
-    /// t's normaliser and the detection log-odds. Stored as is in the map file.
-    public var table: [Float]
+    /// Per AP slot, the block of cells where it can be heard (elsewhere: `Entry.unheard`).
+    public var blocks: [Block]
+    /// The entries of every block, block after block. Stored as is in the map file.
+    public var entries: [Entry]
+    /// Per AP slot, its model: the expectation outside its block.
+    public var models: [AccessPointModel]
+    /// Per cell, the kernel-weighted number of survey scans around it.
+    public var surveyWeight: [Float]
     /// log P(every AP of the level missed) per cell.
     public var baseline: [Float]
     /// The aggregated survey points of this level.
@@ -52,23 +57,24 @@ public struct RadioMap: Sendable {
         y: origin.y + Double(cell / columns) * spacing)
     }
 
-    /// The expected RSSI (dBm) of AP slot `j` in `cell`.
-    public func expectedRSSI(cell: Int, slot j: Int) -> Double {
-      Double(table[(cell * accessPoints.count + j) * 3])
+    /// The expectation of AP slot `j` in `cell`: its entry inside its block; outside, its model
+    /// on mapped cells, and −100 dBm, 10 dB, 0.1 % on unmapped ones.
+    public func expectation(cell: Int, slot j: Int, priorWeight: Double) -> (
+      rssi: Double, spread: Double, detection: Double
+    ) {
+      if let e = blocks[j].entry(column: cell % columns, row: cell / columns) {
+        return (entries[e].rssi, entries[e].spread, entries[e].detection)
+      }
+      guard inside[cell] else { return (-100, 10, 0.001) }
+      return models[j].expectation(
+        at: center(of: cell), surveyWeight: Double(surveyWeight[cell]), priorWeight: priorWeight)
     }
 
-    /// The spread (dB) of AP slot `j` in `cell`: the predictive standard deviation, without the
-    /// map's measurement noise.
-    public func spread(cell: Int, slot j: Int, measurementSigma: Double) -> Double {
-      let scale = 1 / Double(table[(cell * accessPoints.count + j) * 3 + 1])
-      return max(scale * scale - measurementSigma * measurementSigma, 0).squareRoot()
-    }
-
-    /// The detection probability (0…1) of AP slot `j` in `cell`.
-    public func detectionProbability(cell: Int, slot j: Int) -> Double {
-      let i = (cell * accessPoints.count + j) * 3
-      let logit = Double(table[i + 2]) - LikelihoodTable.logNormaliser - log(Double(table[i + 1]))
-      return 1 / (1 + exp(-logit))
+    /// The bytes the level's expectations take in memory.
+    public var byteCount: Int {
+      entries.count * MemoryLayout<Entry>.stride + blocks.count * MemoryLayout<Block>.stride
+        + models.count * MemoryLayout<AccessPointModel>.stride + baseline.count * 4
+        + surveyWeight.count * 4 + inside.count
     }
 
     /// A label such as `building 1, ordinal 2`.
@@ -110,13 +116,19 @@ public struct RadioMap: Sendable {
   public var sources: [String]
   /// Measurement noise added to every spread, dB.
   public let measurementSigma: Double
+  /// The pseudo-count of scans the detection prior weighs as (`RadioMapBuilder.priorWeight`).
+  public let priorWeight: Double
   /// Per level, the slot of each map-wide AP index (−1: not on that level).
   let slots: [[Int32]]
+  /// How entries decode for the likelihood.
+  let decoder: Decoder
+  /// Per level and AP slot, the model outside the AP's block, ready for the likelihood.
+  let farModels: [[FarModel]]
 
   /// Creates a map.
   public init(
     bssids: [String], levels: [Level], origin: GeoCoordinate?, frame: String?, sources: [String],
-    measurementSigma: Double
+    measurementSigma: Double, priorWeight: Double = 1
   ) {
     self.bssids = bssids
     self.levels = levels
@@ -124,11 +136,24 @@ public struct RadioMap: Sendable {
     self.frame = frame
     self.sources = sources
     self.measurementSigma = measurementSigma
+    self.priorWeight = priorWeight
+    decoder = Decoder(measurementSigma: measurementSigma)
+    farModels = levels.map { level in
+      level.models.map { FarModel($0, measurementSigma: measurementSigma) }
+    }
     slots = levels.map { level in
       var slots = [Int32](repeating: -1, count: bssids.count)
       for (j, a) in level.accessPoints.enumerated() { slots[Int(a)] = Int32(j) }
       return slots
     }
+  }
+
+  /// The expected RSSI (dBm), spread (dB, without the measurement noise) and detection
+  /// probability of AP slot `j` of level `level` in `cell`.
+  public func expectation(level: Int, cell: Int, slot j: Int) -> (
+    rssi: Double, spread: Double, detection: Double
+  ) {
+    levels[level].expectation(cell: cell, slot: j, priorWeight: priorWeight)
   }
 
   /// Index of each BSSID.

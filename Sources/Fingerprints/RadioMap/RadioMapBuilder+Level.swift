@@ -25,7 +25,8 @@ extension RadioMapBuilder {
     var level = RadioMap.Level(
       building: key.building, ordinal: key.ordinal, levelID: key.levelID, origin: origin,
       spacing: spacing,
-      columns: columns, rows: rows, inside: [], accessPoints: [], table: [], baseline: [],
+      columns: columns, rows: rows, inside: [], accessPoints: [], blocks: [], entries: [],
+      models: [], surveyWeight: [], baseline: [],
       points: [])
     let cellCount = columns * rows
 
@@ -58,28 +59,85 @@ extension RadioMapBuilder {
     let kernel = Self.kernel(spacing: spacing, lengthScale: lengthScale)
     let apList = counts.keys.sorted()
     level.accessPoints = apList
-    let n = apList.count
-    var grids = Grids(
-      mean: [Float](repeating: -100, count: cellCount * n),
-      spread: [Float](repeating: 10, count: cellCount * n),
-      detection: [Float](repeating: 0.001, count: cellCount * n))
-    for (j, a) in apList.enumerated() {
-      fillAccessPoint(
-        j, of: n, counts: counts[a]!, scansInCell: scansInCell, surveyedCells: surveyedCells,
-        kernel: kernel, level: level, grids: &grids)
+    // Each AP's expectation over the whole grid, one AP at a time, kept over its block.
+    var missed = [Double](repeating: 0, count: cellCount)
+    var blocks: [RadioMap.Block] = []
+    var entries: [RadioMap.Entry] = []
+    var models: [RadioMap.AccessPointModel] = []
+    let surveyWeight = Self.surveyWeight(
+      surveyedCells: surveyedCells, scansInCell: scansInCell, kernel: kernel, level: level)
+    for a in apList {
+      let (grids, model) = fillAccessPoint(
+        counts: counts[a]!, scansInCell: scansInCell, surveyedCells: surveyedCells,
+        kernel: kernel, level: level, surveyWeight: surveyWeight)
+      models.append(model)
+      for cell in 0..<cellCount { missed[cell] += log(1 - Double(grids.detection[cell])) }
+      blocks.append(
+        keepsEveryCell
+          ? RadioMap.Block(
+            column: 0, row: 0, columns: Int32(columns), rows: Int32(rows),
+            offset: Int64(entries.count))
+          : Self.block(of: grids, level: level, offset: entries.count))
+      let block = blocks[blocks.count - 1]
+      for r in Int(block.row)..<Int(block.row + block.rows) {
+        for c in Int(block.column)..<Int(block.column + block.columns) {
+          let cell = r * columns + c
+          entries.append(
+            RadioMap.Entry(
+              rssi: Double(grids.mean[cell]), spread: Double(grids.spread[cell]),
+              detection: Double(grids.detection[cell])))
+        }
+      }
     }
-    (level.table, level.baseline) = LikelihoodTable.make(
-      mean: grids.mean, spread: grids.spread, detection: grids.detection, apCount: n,
-      cells: cellCount,
-      measurementSigma: measurementSigma)
+    level.blocks = blocks
+    level.entries = entries
+    level.models = models
+    level.surveyWeight = surveyWeight.map { Float($0) }
+    level.baseline = missed.map { Float($0) }
     return level
   }
 
-  /// Expected RSSI, spread and detection per `[cell * n + ap]`, before they become the table.
+  /// Per cell, the kernel-weighted number of survey scans around it (the same for every AP).
+  static func surveyWeight(
+    surveyedCells: [Int], scansInCell: [Int], kernel: [(Int, Int, Double)], level: RadioMap.Level
+  ) -> [Double] {
+    var weight = [Double](repeating: 0, count: level.columns * level.rows)
+    for cell in surveyedCells {
+      let scans = Double(scansInCell[cell])
+      let (col, row) = (cell % level.columns, cell / level.columns)
+      for (dc, dr, w) in kernel {
+        let (cc, rr) = (col + dc, row + dr)
+        guard cc >= 0, cc < level.columns, rr >= 0, rr < level.rows else { continue }
+        weight[rr * level.columns + cc] += w * scans
+      }
+    }
+    return weight
+  }
+
+  /// One AP's expected RSSI (dBm), spread (dB) and detection probability per cell, and the
+  /// cells where the survey's evidence moved them off its model.
   struct Grids {
     var mean: [Float]
     var spread: [Float]
     var detection: [Float]
+    var evidence: [Bool]
+  }
+
+  /// The block of cells where the survey heard an AP: every mapped cell whose expectation the
+  /// AP's readings moved off its model (within three kernel lengths of a cell that heard it).
+  /// Outside it, the model gives the expectation exactly (`RadioMap.AccessPointModel`).
+  static func block(of grids: Grids, level: RadioMap.Level, offset: Int) -> RadioMap.Block {
+    var (c0, r0, c1, r1) = (Int.max, Int.max, -1, -1)
+    for cell in level.inside.indices where level.inside[cell] && grids.evidence[cell] {
+      let (c, r) = (cell % level.columns, cell / level.columns)
+      (c0, r0, c1, r1) = (min(c0, c), min(r0, r), max(c1, c), max(r1, r))
+    }
+    guard c1 >= 0 else {
+      return RadioMap.Block(column: 0, row: 0, columns: 0, rows: 0, offset: Int64(offset))
+    }
+    return RadioMap.Block(
+      column: Int32(c0), row: Int32(r0), columns: Int32(c1 - c0 + 1), rows: Int32(r1 - r0 + 1),
+      offset: Int64(offset))
   }
 
   /// Survey points: consecutive scans at the same spot (within `gap` seconds of each other)
@@ -133,11 +191,15 @@ extension RadioMapBuilder {
     return result
   }
 
-  private func fillAccessPoint(
-    _ j: Int, of n: Int, counts: [Int: CellCounts], scansInCell: [Int], surveyedCells: [Int],
-    kernel: [(Int, Int, Double)], level: RadioMap.Level, grids: inout Grids
-  ) {
+  func fillAccessPoint(
+    counts: [Int: CellCounts], scansInCell: [Int], surveyedCells: [Int],
+    kernel: [(Int, Int, Double)], level: RadioMap.Level, surveyWeight detectionWeight: [Double]
+  ) -> (Grids, RadioMap.AccessPointModel) {
     let cells = level.columns * level.rows
+    var grids = Grids(
+      mean: [Float](repeating: -100, count: cells), spread: [Float](repeating: 10, count: cells),
+      detection: [Float](repeating: 0.001, count: cells),
+      evidence: [Bool](repeating: false, count: cells))
     // Sorted by cell: sums in a fixed order make the map identical from run to run.
     let cellsHeard = counts.keys.sorted()
     let observations = cellsHeard.map { cell in
@@ -168,11 +230,9 @@ extension RadioMapBuilder {
     // Scatter residuals (heard cells) and detections (all surveyed cells) through the kernel.
     var weight = [Double](repeating: 0, count: cells)
     var weightedResidual = [Double](repeating: 0, count: cells)
-    var detectionWeight = [Double](repeating: 0, count: cells)
     var detectionHits = [Double](repeating: 0, count: cells)
     for cell in surveyedCells {
       let c = counts[cell]
-      let scans = Double(scansInCell[cell])
       let residual = c.map { $0.sum / Double($0.heard) - model(level.center(of: cell)) }
       let heard = Double(c?.heard ?? 0)
       let shrink = heard / (heard + 1)
@@ -186,13 +246,16 @@ extension RadioMapBuilder {
         if let residual {
           weight[target] += w * shrink
           weightedResidual[target] += w * shrink * residual
+          grids.evidence[target] = true
         }
-        detectionWeight[target] += w * scans
-        detectionHits[target] += w * heard
+        if heard > 0 {
+          detectionHits[target] += w * heard
+          grids.evidence[target] = true
+        }
       }
     }
     for cell in 0..<cells where level.inside[cell] {
-      let i = cell * n + j
+      let i = cell
       let mean =
         model(level.center(of: cell)) + weightedResidual[cell] / (priorWeight + weight[cell])
       let variance = residualVariance * priorWeight / (priorWeight + weight[cell]) + noise
@@ -202,5 +265,9 @@ extension RadioMapBuilder {
       grids.spread[i] = Float(variance.squareRoot())
       grids.detection[i] = Float(min(max(p, 0.001), 0.999))
     }
+    let model = RadioMap.AccessPointModel(
+      position: fit?.position ?? .zero, power: fit?.power ?? overall, exponent: fit?.exponent ?? 0,
+      spread: (residualVariance + noise).squareRoot())
+    return (grids, model)
   }
 }

@@ -26,6 +26,9 @@ public struct RadioMapBuilder {
   public var measurementSigma = 2.0
   /// Scans at one spot at most this many seconds apart form one survey point (a stop).
   public var stopGap = 10.0
+  /// Whether every AP keeps an entry in every cell (its block the whole grid): the dense map the
+  /// sparse one must agree with, for tests.
+  var keepsEveryCell = false
 
   /// Counts of what could not be used, reported by the ingester.
   public struct Report: Sendable {
@@ -129,7 +132,7 @@ public struct RadioMapBuilder {
     let map = RadioMap(
       bssids: bssids, levels: levels, origin: plans?.frame.origin ?? header?.origin,
       frame: plans == nil ? header?.frame : nil,
-      sources: sources, measurementSigma: measurementSigma)
+      sources: sources, measurementSigma: measurementSigma, priorWeight: priorWeight)
     return (map, report)
   }
 

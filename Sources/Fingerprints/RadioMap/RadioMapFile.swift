@@ -5,6 +5,10 @@ import Geometry
 /// The radio map file: `FPRADIOMAP` magic, a format version, a JSON header (levels, BSSIDs,
 /// frame, the surveys that built it), then each level's arrays as little-endian binary, ready to
 /// be copied into memory. Written atomically (temporary file, then rename).
+///
+/// Format 2 keeps each AP only over the block of cells where it can be heard, 4 bytes a cell
+/// (`RadioMap.Entry`). Format 1 (dense AP × cell tables of 12 bytes) is refused with a message
+/// to rebuild the map: a survey ingests again in seconds, and it is the survey that counts.
 public enum RadioMapFile {
   static let magic = Array("FPRADIOMAP\n".utf8)
 
@@ -20,6 +24,7 @@ public enum RadioMapFile {
       var accessPoints: Int
       var points: Int
       var observations: Int
+      var entries: Int
     }
     var version: Int
     var bssids: [String]
@@ -27,6 +32,7 @@ public enum RadioMapFile {
     var frame: String?
     var sources: [String]
     var measurementSigma: Double
+    var priorWeight: Double
     var levels: [LevelHeader]
   }
 
@@ -38,6 +44,7 @@ public enum RadioMapFile {
       version: RadioMap.formatVersion, bssids: map.bssids,
       origin: map.origin.map { [$0.longitude, $0.latitude] },
       frame: map.frame, sources: map.sources, measurementSigma: map.measurementSigma,
+      priorWeight: map.priorWeight,
       levels: map.levels.map { level in
         Header.LevelHeader(
           building: level.building, ordinal: level.ordinal, levelID: level.levelID,
@@ -45,7 +52,8 @@ public enum RadioMapFile {
           spacing: level.spacing, columns: level.columns, rows: level.rows,
           accessPoints: level.accessPoints.count,
           points: level.points.count,
-          observations: level.points.reduce(0) { $0 + $1.readings.count })
+          observations: level.points.reduce(0) { $0 + $1.readings.count },
+          entries: level.entries.count)
       })
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -61,7 +69,15 @@ public enum RadioMapFile {
     for level in map.levels {
       appendArray(level.inside.map { UInt8($0 ? 1 : 0) }, to: &data)
       appendArray(level.accessPoints, to: &data)
-      appendArray(level.table, to: &data)
+      appendArray(
+        level.blocks.flatMap { [$0.column, $0.row, $0.columns, $0.rows] }, to: &data)
+      appendArray(level.entries.map(\.quarterDBm), to: &data)
+      appendArray(level.entries.map(\.spreadCode), to: &data)
+      appendArray(level.entries.map(\.detectionCode), to: &data)
+      appendArray(
+        level.models.flatMap { [$0.position.x, $0.position.y, $0.power, $0.exponent, $0.spread] },
+        to: &data)
+      appendArray(level.surveyWeight, to: &data)
       appendArray(level.baseline, to: &data)
       appendArray(level.points.flatMap { [$0.position.x, $0.position.y] }, to: &data)
       appendArray(level.points.flatMap { [Int32($0.scans), Int32($0.readings.count)] }, to: &data)
@@ -94,9 +110,13 @@ public enum RadioMapFile {
     reader.offset = magic.count
     let version = try reader.scalar(UInt32.self)
     guard version == RadioMap.formatVersion else {
+      let rebuild =
+        version < RadioMap.formatVersion
+        ? " (dense tables, from an older Fingerpost): rebuild it from its survey with `fingerpost ingest`"
+        : ""
       throw reader.error(
-        "radio map format version \(version); this tool reads version \(RadioMap.formatVersion)",
-        kind: .unsupportedVersion)
+        "radio map format version \(version); this tool reads version \(RadioMap.formatVersion)"
+          + rebuild, kind: .unsupportedVersion)
     }
     guard let length = Int(exactly: try reader.scalar(UInt64.self)) else {
       throw reader.error("the header length is damaged")
@@ -107,6 +127,11 @@ public enum RadioMapFile {
       header = try JSONDecoder().decode(Header.self, from: Data(json))
     } catch {
       throw reader.error("the header is damaged (\(error))")
+    }
+    guard header.measurementSigma.isFinite, header.measurementSigma >= 0,
+      header.priorWeight.isFinite, header.priorWeight > 0
+    else {
+      throw reader.error("the header's measurement noise or prior weight is damaged")
     }
     guard header.origin.map({ $0.count == 2 && $0.allSatisfy(\.isFinite) }) ?? true else {
       throw reader.error("the header's origin is not [longitude, latitude]")
@@ -120,14 +145,53 @@ public enum RadioMapFile {
       }
       // Sizes come from the file: check them before anything is allocated from them.
       guard let cells = Reader.product(h.columns, h.rows), let n = Reader.product(h.accessPoints),
-        let tableCount = Reader.product(cells, n, 3), Reader.product(h.points, 2) != nil,
-        Reader.product(h.observations) != nil
+        Reader.product(n, 4) != nil, Reader.product(h.entries) != nil,
+        Reader.product(h.points, 2) != nil, Reader.product(h.observations) != nil
       else {
         throw reader.error("level \(index): its sizes are damaged")
       }
       let inside = try reader.array(UInt8.self, count: cells).map { $0 != 0 }
       let aps = try reader.array(Int32.self, count: n)
-      let table = try reader.array(Float.self, count: tableCount)
+      let corners = try reader.array(Int32.self, count: n * 4)
+      var blocks: [RadioMap.Block] = []
+      var offset = 0
+      for j in 0..<n {
+        let (c, r, w, hgt) = (
+          Int(corners[4 * j]), Int(corners[4 * j + 1]), Int(corners[4 * j + 2]),
+          Int(corners[4 * j + 3])
+        )
+        guard c >= 0, r >= 0, w >= 0, hgt >= 0, c + w <= h.columns, r + hgt <= h.rows,
+          offset + w * hgt <= h.entries
+        else {
+          throw reader.error("level \(index): the block of AP slot \(j) is damaged")
+        }
+        blocks.append(
+          RadioMap.Block(
+            column: Int32(c), row: Int32(r), columns: Int32(w), rows: Int32(hgt),
+            offset: Int64(offset)))
+        offset += w * hgt
+      }
+      guard offset == h.entries else {
+        throw reader.error("level \(index): its blocks hold \(offset) entries, not \(h.entries)")
+      }
+      let rssi = try reader.array(Int16.self, count: h.entries)
+      let spreads = try reader.array(UInt8.self, count: h.entries)
+      let detections = try reader.array(UInt8.self, count: h.entries)
+      let entries = (0..<h.entries).map {
+        RadioMap.Entry(
+          quarterDBm: rssi[$0], spreadCode: spreads[$0], detectionCode: detections[$0])
+      }
+      let parameters = try reader.array(Double.self, count: n * 5)
+      guard parameters.allSatisfy(\.isFinite) else {
+        throw reader.error("level \(index): an AP model is damaged")
+      }
+      let models = (0..<n).map { j in
+        RadioMap.AccessPointModel(
+          position: Point(x: parameters[5 * j], y: parameters[5 * j + 1]),
+          power: parameters[5 * j + 2], exponent: parameters[5 * j + 3],
+          spread: parameters[5 * j + 4])
+      }
+      let surveyWeight = try reader.array(Float.self, count: cells)
       let baseline = try reader.array(Float.self, count: cells)
       let xy = try reader.array(Double.self, count: h.points * 2)
       let counts = try reader.array(Int32.self, count: h.points * 2)
@@ -160,7 +224,7 @@ public enum RadioMapFile {
           building: h.building, ordinal: h.ordinal, levelID: h.levelID,
           origin: Point(x: h.origin[0], y: h.origin[1]),
           spacing: h.spacing, columns: h.columns, rows: h.rows, inside: inside, accessPoints: aps,
-          table: table,
+          blocks: blocks, entries: entries, models: models, surveyWeight: surveyWeight,
           baseline: baseline, points: points))
     }
     guard reader.offset == reader.bytes.count else {
@@ -170,7 +234,8 @@ public enum RadioMapFile {
       bssids: header.bssids, levels: levels,
       origin: header.origin.map { GeoCoordinate(longitude: $0[0], latitude: $0[1]) },
       frame: header.frame,
-      sources: header.sources, measurementSigma: header.measurementSigma)
+      sources: header.sources, measurementSigma: header.measurementSigma,
+      priorWeight: header.priorWeight)
   }
 
   struct Reader {
