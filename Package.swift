@@ -190,6 +190,7 @@ let package = Package(
       name: "WorkflowsTests",
       dependencies: [
         "Workflows", "FingerpostCore", "Fingerprints", "FloorPlans", "Localization", "Replay",
+        "Simulation", "IMDF",
         "Scoring", "EventStream", "Geometry", "JSON", "TestSupport",
       ]
     ),

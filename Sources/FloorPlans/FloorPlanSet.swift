@@ -71,6 +71,15 @@ public struct FloorPlanSet: Sendable {
     plans.indices.filter { plans[$0].ordinal == ordinal }.map(FloorID.init)
   }
 
+  /// The floor at `ordinal` that `point` (metres) is on when levels share the ordinal (an
+  /// outdoor level beside a building's, two buildings): where it is walkable, else inside the
+  /// level's outline, else the first floor of that ordinal.
+  public func floor(atOrdinal ordinal: Int, containing point: Point) -> FloorID? {
+    let candidates = floors(atOrdinal: ordinal)
+    return candidates.first { self[$0].isWalkable(point) }
+      ?? candidates.first { self[$0].outline.contains(point) } ?? candidates.first
+  }
+
   /// The floor of IMDF level `levelID`.
   public func floor(levelID: String) -> FloorID? {
     plans.firstIndex { $0.levelID == levelID }.map(FloorID.init)

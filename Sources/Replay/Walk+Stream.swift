@@ -40,7 +40,11 @@ extension Walk {
       throw FingerpostError(.noData, file: file, "no step or scan records to replay")
     }
     if let first = truth.first {
-      guard let floor = plans.floors(atOrdinal: first.ordinal).first else {
+      // Levels may share an ordinal: the truth's unit, else where its position is, says which.
+      guard
+        let floor = first.unitID.flatMap(plans.unitRef(id:))?.floor
+          ?? plans.floor(atOrdinal: first.ordinal, containing: first.position)
+      else {
         throw FingerpostError(
           .mismatch, file: file,
           "the first truth record's ordinal \(first.ordinal) is not a level of the venue")

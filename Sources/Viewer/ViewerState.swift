@@ -111,9 +111,10 @@ public struct ViewerState: Sendable {
     return i >= 0 ? truths[i] : nil
   }
 
-  /// The plan a fix is on: its level id, else the first plan of its ordinal.
+  /// The plan a fix is on: its level id, else the plan of its ordinal it lies on.
   public func floor(of fix: Fix) -> FloorID? {
-    fix.levelID.flatMap(plans.floor(levelID:)) ?? plans.floors(atOrdinal: fix.ordinal).first
+    fix.levelID.flatMap(plans.floor(levelID:))
+      ?? plans.floor(atOrdinal: fix.ordinal, containing: fix.position)
   }
 
   /// The coarsest zoom: twice the whole venue.

@@ -26,8 +26,7 @@ public struct FloorPlanScoringVenue: ScoringVenue, Sendable {
 
   /// The plan at `ordinal` where `point` is walkable, else the first at that ordinal.
   func plan(ordinal: Int, at point: Point) -> FloorPlan? {
-    let candidates = plans.floors(atOrdinal: ordinal).map { plans[$0] }
-    return candidates.first { $0.isWalkable(point) } ?? candidates.first
+    plans.floor(atOrdinal: ordinal, containing: point).map { plans[$0] }
   }
 
   public func isWalkable(ordinal: Int, _ point: Point) -> Bool {
