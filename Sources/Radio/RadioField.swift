@@ -67,7 +67,4 @@ public struct RadioField: Sendable {
       return Double(bottom + (top - bottom) * ty)
     }
   }
-
-  /// The bytes the field's values take.
-  public var byteCount: Int { values.count * MemoryLayout<Float>.stride }
 }

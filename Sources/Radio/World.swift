@@ -81,9 +81,6 @@ public struct World: Sendable {
     for floor in plans.floors { _ = try audible(on: floor) }
   }
 
-  /// The bytes the fields computed so far take.
-  public var fieldBytes: Int { cache.byteCount }
-
   /// Plans of the same building(s) within `maximumFloors` ordinals of plan `p`.
   static func reachablePlans(from p: Int, in plans: FloorPlanSet, maximumFloors: Int) -> [Int] {
     let home = plans.plans[p]
@@ -137,9 +134,5 @@ final class FieldCache: Sendable {
       cached[p] = fields
       return fields
     }
-  }
-
-  var byteCount: Int {
-    state.withLock { $0.reduce(0) { $0 + ($1?.reduce(0) { $0 + $1.field.byteCount } ?? 0) } }
   }
 }

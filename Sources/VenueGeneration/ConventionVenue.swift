@@ -74,27 +74,13 @@ enum ConventionVenue {
     b.addUnit(
       "west-hall", ordinal: k, category: westCategories[k], name: westNames[k],
       ring: rect(0, 28, 96, 112), holes: [westStairs], display: Point(x: 24, y: 90))
-    for x in [20.0, 76] {
-      b.addDoor(
-        "west-hall-s\(Int(x))", ordinal: k, at: Point(x: x, y: 28), horizontal: true, width: 3)
-    }
-    for y in [50.0, 90] {
-      b.addDoor(
-        "west-hall-e\(Int(y))", ordinal: k, at: Point(x: 96, y: y), horizontal: false, width: 3)
-    }
+    addHallDoors(&b, k, "west-hall", concourse: [20, 76], spine: 96, spineSide: "e")
     addStairs(&b, k, "west-hall", ring: westStairs, door: Point(x: 48, y: 66), horizontal: true)
     if k == 0 {
       b.addUnit(
         "east-hall", ordinal: k, category: "room", name: "Exhibition Hall B",
         ring: rect(104, 28, 200, 112), holes: [eastStairs], display: Point(x: 176, y: 90))
-      for x in [124.0, 180] {
-        b.addDoor(
-          "east-hall-s\(Int(x))", ordinal: k, at: Point(x: x, y: 28), horizontal: true, width: 3)
-      }
-      for y in [50.0, 90] {
-        b.addDoor(
-          "east-hall-w\(Int(y))", ordinal: k, at: Point(x: 104, y: y), horizontal: false, width: 3)
-      }
+      addHallDoors(&b, k, "east-hall", concourse: [124, 180], spine: 104, spineSide: "w")
     } else {
       // Meeting rooms in bands from the concourse to the north corridor, doors on the spine;
       // the middle band holds the stair core and a corridor to it.
@@ -159,6 +145,23 @@ enum ConventionVenue {
           b.addAmenity(room.kind, name: name, unitKeys: [key], at: center(ring))
         }
       }
+    }
+  }
+
+  /// A hall's 3 m doors: onto the concourse (y 28) at `concourse`, onto the spine (x `spine`)
+  /// at y 50 and 90.
+  private static func addHallDoors(
+    _ b: inout VenueBuilder, _ k: Int, _ hall: String, concourse: [Double], spine: Double,
+    spineSide: String
+  ) {
+    for x in concourse {
+      b.addDoor(
+        "\(hall)-s\(Int(x))", ordinal: k, at: Point(x: x, y: 28), horizontal: true, width: 3)
+    }
+    for y in [50.0, 90] {
+      b.addDoor(
+        "\(hall)-\(spineSide)\(Int(y))", ordinal: k, at: Point(x: spine, y: y),
+        horizontal: false, width: 3)
     }
   }
 

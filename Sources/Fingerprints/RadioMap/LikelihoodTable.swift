@@ -95,7 +95,7 @@ extension RadioMap {
     let offset = Float(deviceOffset)
     // The level is read in place (a copy of `Level` would retain each of its arrays, and the
     // workers that score in parallel would contend for those counts).
-    let unmapped = Entry(rssi: -100, spread: 10, detection: 0.001)
+    let unmapped = Entry.unmapped
     let priorWeight = Float(self.priorWeight)
     return levels.withUnsafeBufferPointer { all in
       let columns = all[level].columns

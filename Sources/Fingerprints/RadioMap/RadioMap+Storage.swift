@@ -15,7 +15,7 @@ extension RadioMap {
 
     /// Quantizes an expectation: RSSI (dBm), spread (dB) and detection probability (0…1).
     public init(rssi: Double, spread: Double, detection: Double) {
-      // Not-a-number (never built, but never trusted) reads as unheard.
+      // Not-a-number (never built, but never trusted) reads as not heard.
       let rssi = rssi.isNaN ? -110 : rssi
       let spread = spread.isNaN ? 25.5 : spread
       quarterDBm = Int16((rssi * 4).rounded().clamped(to: -32_768...32_767))
@@ -32,9 +32,9 @@ extension RadioMap {
       self.detectionCode = detectionCode
     }
 
-    /// What a level assumes of an AP outside the cells it can be heard in: −120 dBm, 5 dB,
-    /// detection 0.001 (a reading there is as unlikely as the map's own floor says).
-    public static let unheard = Entry(rssi: -120, spread: 5, detection: 0.001)
+    /// What a level assumes of every AP in a cell outside its mapped area: −100 dBm, 10 dB,
+    /// detection 0.001 (each value exact in its code).
+    public static let unmapped = Entry(rssi: -100, spread: 10, detection: 0.001)
 
     /// The largest detection log-odds stored: log(0.999 / 0.001).
     static let logitBound = log(0.999 / 0.001)

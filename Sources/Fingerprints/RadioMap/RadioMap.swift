@@ -29,7 +29,7 @@ public struct RadioMap: Sendable {
     public var inside: [Bool]
     /// The APs of this level, as indices into `RadioMap.bssids`.
     public var accessPoints: [Int32]
-    /// Per AP slot, the block of cells where it can be heard (elsewhere: `Entry.unheard`).
+    /// Per AP slot, the block of cells where it can be heard (elsewhere: its model, or `Entry.unmapped` off the mapped area).
     public var blocks: [Block]
     /// The entries of every block, block after block. Stored as is in the map file.
     public var entries: [Entry]
@@ -65,16 +65,11 @@ public struct RadioMap: Sendable {
       if let e = blocks[j].entry(column: cell % columns, row: cell / columns) {
         return (entries[e].rssi, entries[e].spread, entries[e].detection)
       }
-      guard inside[cell] else { return (-100, 10, 0.001) }
+      guard inside[cell] else {
+        return (Entry.unmapped.rssi, Entry.unmapped.spread, Entry.unmapped.detection)
+      }
       return models[j].expectation(
         at: center(of: cell), surveyWeight: Double(surveyWeight[cell]), priorWeight: priorWeight)
-    }
-
-    /// The bytes the level's expectations take in memory.
-    public var byteCount: Int {
-      entries.count * MemoryLayout<Entry>.stride + blocks.count * MemoryLayout<Block>.stride
-        + models.count * MemoryLayout<AccessPointModel>.stride + baseline.count * 4
-        + surveyWeight.count * 4 + inside.count
     }
 
     /// A label such as `building 1, ordinal 2`.
