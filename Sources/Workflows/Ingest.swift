@@ -48,6 +48,12 @@ public struct Ingest: Sendable {
       }
       files.append((URL(fileURLWithPath: path).lastPathComponent, survey))
     }
+    Self.logger.info(
+      "surveys read",
+      metadata: [
+        "seconds": "\(Date().timeIntervalSince(start).formatted(decimals: 2))",
+        "scans": "\(files.reduce(0) { $0 + $1.survey.records.count })",
+      ])
     var plans: FloorPlanSet?
     if let venuePath { plans = try FloorPlanSet(venueAt: venuePath) }
     var builder = RadioMapBuilder()

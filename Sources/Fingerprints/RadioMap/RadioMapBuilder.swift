@@ -13,7 +13,7 @@ import Geometry
 /// the measured within-cell variance near surveyed cells to the model's residual variance far
 /// from them. Detection probability is smoothed the same way towards a logistic prior of the
 /// predicted RSSI.
-public struct RadioMapBuilder {
+public struct RadioMapBuilder: Sendable {
   /// Cell size of the map grid, metres.
   public var spacing = 1.0
   /// Correlation length of the residual kernel, metres.
@@ -45,12 +45,13 @@ public struct RadioMapBuilder {
   /// Creates a builder with default settings.
   public init() {}
 
-  /// One scan placed on a level of the map.
+  /// One scan placed on a level of the map, its readings as (AP index into the map's BSSIDs,
+  /// RSSI dBm).
   struct Placed {
     let level: Int
     let point: Point
     let time: Double
-    let readings: [Reading]
+    let readings: [(accessPoint: Int32, rssi: Double)]
   }
 
   /// Builds the map of `surveys` (with their names for the record); `plans` (optional) gives
@@ -71,6 +72,8 @@ public struct RadioMapBuilder {
       }
     }
     var placed: [Placed] = []
+    var bssids: [String] = []
+    var bssidIndex: [String: Int32] = [:]
     let header = surveys.first?.survey.header
     // Positions go into the venue's frame, or without a venue into the first survey's.
     let target = plans?.frame ?? header?.origin.map(LocalFrame.init(origin:))
@@ -105,18 +108,15 @@ public struct RadioMapBuilder {
             level = keys.count - 1
           }
         }
+        let readings = record.scan.readings.map { r in
+          if let a = bssidIndex[r.bssid] { return (a, r.rssi) }
+          bssidIndex[r.bssid] = Int32(bssids.count)
+          bssids.append(r.bssid)
+          return (Int32(bssids.count - 1), r.rssi)
+        }
         placed.append(
-          Placed(level: level, point: point, time: record.scan.time, readings: record.scan.readings)
-        )
+          Placed(level: level, point: point, time: record.scan.time, readings: readings))
         report.used += 1
-      }
-    }
-    var bssids: [String] = []
-    var bssidIndex: [String: Int32] = [:]
-    for scan in placed {
-      for r in scan.readings where bssidIndex[r.bssid] == nil {
-        bssidIndex[r.bssid] = Int32(bssids.count)
-        bssids.append(r.bssid)
       }
     }
     var levels: [RadioMap.Level] = []
@@ -125,7 +125,7 @@ public struct RadioMapBuilder {
       progress(k, keys.count)
       let plan = plans.flatMap { set in set.plans.first { $0.levelID == key.levelID } }
       levels.append(
-        buildLevel(key: key, scans: byLevel[k] ?? [], plan: plan, bssidIndex: bssidIndex))
+        buildLevel(key: key, scans: byLevel[k] ?? [], plan: plan))
     }
     progress(keys.count, keys.count)
     let sources = surveys.map { "\($0.name) (\($0.survey.records.count) scans)" }
