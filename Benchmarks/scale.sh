@@ -29,4 +29,4 @@ step "simulate the walk" "$bin" simulate "Benchmarks/Scenarios/$venue-ten-minute
   -o "$out/$venue.walk.ndjson"
 echo "  $(grep -c '"type":"scan"' "$out/$venue.walk.ndjson") scans, $(grep -c '"type":"step"' "$out/$venue.walk.ndjson") steps"
 step "replay, 2,000 particles" "$bin" replay "$out/$venue.walk.ndjson" --venue "Surveys/$venue" \
-  --radio-map "$out/$venue.fpmap" --known-start --particles 2000
+  --radio-map "$out/$venue.fpmap" --known-start --particle-count 2000

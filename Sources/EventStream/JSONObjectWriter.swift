@@ -48,11 +48,35 @@ public struct JSONObjectWriter: Sendable {
   /// A finite number with at most `decimals` decimals and no trailing zeros; NaN and ∞ as null.
   public static func format(_ value: Double, _ decimals: Int) -> String {
     guard value.isFinite else { return "null" }
-    var text = value.formatted(decimals: decimals)
-    if text.contains(".") {
-      while text.hasSuffix("0") { text.removeLast() }
-      if text.hasSuffix(".") { text.removeLast() }
+    let scale = (0..<decimals).reduce(1.0) { partial, _ in partial * 10 }
+    let scaled = (value * scale).rounded()
+    // Beyond 15 digits a Double no longer holds every integer: the general printer.
+    guard abs(scaled) < 1e15 else {
+      var text = value.formatted(decimals: decimals)
+      if text.contains(".") {
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+      }
+      return text == "-0" ? "0" : text
     }
-    return text == "-0" ? "0" : text
+    // The digits of the integer `scaled`, with the point `decimals` from the right.
+    var magnitude = Int(abs(scaled))
+    var places = decimals
+    while places > 0, magnitude % 10 == 0 {
+      magnitude /= 10
+      places -= 1
+    }
+    guard magnitude > 0 else { return "0" }
+    var digits: [UInt8] = []
+    digits.reserveCapacity(24)
+    var written = 0
+    while magnitude > 0 || written <= places {
+      if written == places, places > 0 { digits.append(UInt8(ascii: ".")) }
+      digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      magnitude /= 10
+      written += 1
+    }
+    if scaled < 0 { digits.append(UInt8(ascii: "-")) }
+    return String(decoding: digits.reversed(), as: UTF8.self)
   }
 }

@@ -12,6 +12,24 @@ enum LikelihoodTable {
     let gammas: Double = lgamma((nu + 1) / 2) - lgamma(nu / 2)
     return gammas - 0.5 * log(nu * Double.pi)
   }()
+  /// Table steps per unit of z² in `logKernel`.
+  static let kernelSteps: Float = 64
+  /// z² up to which `logKernel` is tabulated.
+  static let kernelRange: Float = 64
+  /// log1p(z²/ν) at z² = k / `kernelSteps`, k = 0 … `kernelRange` · `kernelSteps` (+1): the
+  /// Student-t's kernel by linear interpolation, within 1e-5 of log1p.
+  static let logKernel: [Float] = (0...Int(kernelRange * kernelSteps) + 1).map {
+    Float(log1p(Double($0) / Double(kernelSteps) / Double(degreesOfFreedom)))
+  }
+
+  /// log1p(`u` / ν) for `u` = z² ≥ 0, from `table` (`logKernel`) below `kernelRange`.
+  @inline(__always)
+  static func logKernel(_ u: Float, table: UnsafeBufferPointer<Float>) -> Float {
+    guard u < kernelRange else { return log1pf(u * (1 / degreesOfFreedom)) }
+    let x = u * kernelSteps
+    let k = Int(x)
+    return table[k] + (x - Float(k)) * (table[k + 1] - table[k])
+  }
 }
 
 /// A scan resolved against a radio map once, so that many positions can be scored cheaply.
@@ -91,7 +109,6 @@ extension RadioMap {
     -> Double
   {
     let half = (LikelihoodTable.degreesOfFreedom + 1) / 2
-    let inverseNu = 1 / LikelihoodTable.degreesOfFreedom
     let offset = Float(deviceOffset)
     // The level is read in place (a copy of `Level` would retain each of its arrays, and the
     // workers that score in parallel would contend for those counts).
@@ -115,23 +132,26 @@ extension RadioMap {
             decoder.inverseScale.withUnsafeBufferPointer { inverse in
               decoder.scaleConstant.withUnsafeBufferPointer { constant in
                 decoder.logit.withUnsafeBufferPointer { logit in
-                  for (slot, rssi) in scan.known[level] {
-                    let e: Entry
-                    if let i = blocks[Int(slot)].entry(column: c, row: r) {
-                      e = entries[i]
-                    } else if mapped {
-                      // Heard where the survey never heard it nearby: from the AP's model.
-                      total += far[Int(slot)].term(
-                        rssi: rssi - offset, at: centre, surveyWeight: weight,
-                        priorWeight: priorWeight)
-                      continue
-                    } else {
-                      e = unmapped
+                  decoder.logKernel.withUnsafeBufferPointer { kernel in
+                    for (slot, rssi) in scan.known[level] {
+                      let e: Entry
+                      if let i = blocks[Int(slot)].entry(column: c, row: r) {
+                        e = entries[i]
+                      } else if mapped {
+                        // Heard where the survey never heard it nearby: from the AP's model.
+                        total += far[Int(slot)].term(
+                          rssi: rssi - offset, at: centre, surveyWeight: weight,
+                          priorWeight: priorWeight)
+                        continue
+                      } else {
+                        e = unmapped
+                      }
+                      let s = Int(e.spreadCode)
+                      let z = (rssi - offset - Float(e.quarterDBm) * 0.25) * inverse[s]
+                      total +=
+                        constant[s] + logit[Int(e.detectionCode)] - half
+                        * LikelihoodTable.logKernel(z * z, table: kernel)
                     }
-                    let s = Int(e.spreadCode)
-                    let z = (rssi - offset - Float(e.quarterDBm) * 0.25) * inverse[s]
-                    total +=
-                      constant[s] + logit[Int(e.detectionCode)] - half * log1p(z * z * inverseNu)
                   }
                 }
               }

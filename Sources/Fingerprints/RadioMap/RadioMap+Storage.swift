@@ -81,6 +81,9 @@ extension RadioMap {
     let scaleConstant: [Float]
     /// Detection log-odds per detection code.
     let logit: [Float]
+    /// The Student-t kernel table (`LikelihoodTable.logKernel`), held here so that the
+    /// likelihood reads it without a global's lazy check.
+    let logKernel = LikelihoodTable.logKernel
 
     init(measurementSigma: Double) {
       let scales = (0..<256).map { code in

@@ -113,6 +113,8 @@ public struct RadioMap: Sendable {
   public let measurementSigma: Double
   /// The pseudo-count of scans the detection prior weighs as (`RadioMapBuilder.priorWeight`).
   public let priorWeight: Double
+  /// Index of each BSSID in `bssids`.
+  public let bssidIndex: [String: Int32]
   /// Per level, the slot of each map-wide AP index (−1: not on that level).
   let slots: [[Int32]]
   /// How entries decode for the likelihood.
@@ -126,6 +128,7 @@ public struct RadioMap: Sendable {
     measurementSigma: Double, priorWeight: Double = 1
   ) {
     self.bssids = bssids
+    bssidIndex = Dictionary(bssids.enumerated().map { ($1, Int32($0)) }) { first, _ in first }
     self.levels = levels
     self.origin = origin
     self.frame = frame
@@ -151,8 +154,4 @@ public struct RadioMap: Sendable {
     levels[level].expectation(cell: cell, slot: j, priorWeight: priorWeight)
   }
 
-  /// Index of each BSSID.
-  public var bssidIndex: [String: Int32] {
-    Dictionary(uniqueKeysWithValues: bssids.enumerated().map { ($1, Int32($0)) })
-  }
 }
