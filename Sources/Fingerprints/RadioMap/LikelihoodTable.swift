@@ -38,8 +38,9 @@ public struct PreparedScan: Sendable {
   public let time: Double
   /// Per level: (AP slot in the level, RSSI dBm) of the readings the level knows.
   let known: [[(slot: Int32, rssi: Float)]]
-  /// Per level: readings of APs the level never saw.
-  let unknown: [Int]
+  /// Per level: the log-likelihood of the readings of APs the level never saw but another
+  /// level of the map did (`RadioMap.unknownReadingLogLikelihood`).
+  let unknown: [Float]
   /// (map-wide AP index, RSSI) of the readings the map knows, sorted by index (for kNN).
   let sparse: [(ap: Int32, rssi: Float)]
   /// Readings of APs the map never saw.
@@ -56,6 +57,16 @@ extension RadioMap {
   /// log P(an AP the level never saw is reported).
   public static let unknownAccessPointLogProbability: Float = log(0.05)
 
+  /// The log-likelihood of reading an AP the level never saw (but another level did): reported
+  /// at all with `unknownAccessPointLogProbability`, at an RSSI uniform over the 70 dB a phone
+  /// reports (−100…−30 dBm). A known reading's term is a density over RSSI as well; without
+  /// one here an unknown AP cost less than a known AP heard as expected, and a level that knows
+  /// none of a scan's APs (an outdoor level beside the building) outscored the level the scan
+  /// was taken on.
+  public static let unknownReadingLogLikelihood: Float =
+    unknownAccessPointLogProbability
+    + log(1 / 70)
+
   /// Resolves a scan's BSSIDs against the map.
   public func prepare(_ scan: Scan) -> PreparedScan {
     let index = bssidIndex
@@ -66,14 +77,21 @@ extension RadioMap {
     }
     sparse.sort { $0.ap < $1.ap }
     var known: [[(slot: Int32, rssi: Float)]] = []
-    var unknown: [Int] = []
+    var unknown: [Float] = []
     for levelSlots in slots {
       var list: [(slot: Int32, rssi: Float)] = []
-      for (a, rssi) in sparse where levelSlots[Int(a)] >= 0 {
-        list.append((levelSlots[Int(a)], rssi))
+      var foreign: Float = 0
+      for (a, rssi) in sparse {
+        if levelSlots[Int(a)] >= 0 {
+          list.append((levelSlots[Int(a)], rssi))
+        } else {
+          foreign += Self.unknownReadingLogLikelihood
+        }
       }
       known.append(list)
-      unknown.append(scan.readings.count - list.count)
+      // APs the whole map never saw weigh the same everywhere: only those other levels know
+      // tell levels apart.
+      unknown.append(foreign)
     }
     return PreparedScan(
       time: scan.time, known: known, unknown: unknown, sparse: sparse, unmapped: unmapped)
@@ -124,8 +142,7 @@ extension RadioMap {
       let mapped = all[level].inside[cell]
       let weight = all[level].surveyWeight[cell]
       var total =
-        all[level].baseline[cell] + Float(scan.unknown[level])
-        * Self.unknownAccessPointLogProbability
+        all[level].baseline[cell] + scan.unknown[level]
       all[level].blocks.withUnsafeBufferPointer { blocks in
         all[level].entries.withUnsafeBufferPointer { entries in
           farModels[level].withUnsafeBufferPointer { far in
