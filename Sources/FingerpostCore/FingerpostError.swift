@@ -26,6 +26,8 @@ public struct FingerpostError: Error, Hashable, Sendable, CustomStringConvertibl
     case unreachable
     /// A file that could not be written.
     case unwritable
+    /// Work that would need more memory than the machine has.
+    case tooLarge
   }
 
   /// What kind of problem it is.

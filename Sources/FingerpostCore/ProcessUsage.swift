@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -29,5 +31,17 @@ public enum ProcessUsage {
     guard getrusage(me, &usage) == 0 else { return 0 }
     func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+  }
+
+  /// The memory the machine can give this process now, in bytes: `MemAvailable` of
+  /// `/proc/meminfo` where there is one, else the physical memory.
+  public static var availableMemory: Int {
+    if let text = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }),
+      let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+    {
+      return kilobytes * 1024
+    }
+    return Int(ProcessInfo.processInfo.physicalMemory)
   }
 }

@@ -14,6 +14,8 @@ public struct Ingest: Sendable {
   public var grid = 1.0
   /// Correlation length of the residual interpolation, metres.
   public var lengthScale = 3.0
+  /// The memory the ingest may use, bytes (default: what the machine has available now).
+  public var memoryLimit = ProcessUsage.availableMemory
 
   static let logger = Logger(label: "fingerpost.ingest")
 
@@ -36,6 +38,9 @@ public struct Ingest: Sendable {
   /// Reads the surveys and builds the map; `progress` hears (levels done, levels in all).
   public func run(progress: (Int, Int) -> Void = { _, _ in }) throws(FingerpostError) -> Result {
     let start = Date()
+    var plans: FloorPlanSet?
+    if let venuePath { plans = try FloorPlanSet(venueAt: venuePath) }
+    try checkMemory(plans: plans)
     var files: [(name: String, survey: SurveyFile)] = []
     var warnings: [String] = []
     for path in surveys {
@@ -54,8 +59,6 @@ public struct Ingest: Sendable {
         "seconds": "\(Date().timeIntervalSince(start).formatted(decimals: 2))",
         "scans": "\(files.reduce(0) { $0 + $1.survey.records.count })",
       ])
-    var plans: FloorPlanSet?
-    if let venuePath { plans = try FloorPlanSet(venueAt: venuePath) }
     var builder = RadioMapBuilder()
     builder.spacing = grid
     builder.lengthScale = lengthScale
@@ -76,5 +79,36 @@ public struct Ingest: Sendable {
         "levels": "\(map.levels.count)", "scans": "\(report.used)",
       ])
     return Result(map: map, report: report, warnings: warnings)
+  }
+
+  /// Bytes an ingest holds at its peak, about: the surveys in memory (ten times their files,
+  /// as measured on the convention venue: 132 MB of survey, 1.26 GB peak) and per grid cell of
+  /// the venue's levels 160 bytes (the builder's per-cell arrays, a sum per chunk of APs).
+  public static func memoryEstimate(surveyBytes: Int, cells: Int) -> Int {
+    10 * surveyBytes + 160 * cells
+  }
+
+  /// Refuses up front an ingest that would need more than `memoryLimit`, with the estimate and
+  /// what reduces it, rather than being killed by the kernel halfway.
+  func checkMemory(plans: FloorPlanSet?) throws(FingerpostError) {
+    let surveyBytes = surveys.reduce(0) { total, path in
+      total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+    }
+    let cells = (plans?.plans ?? []).reduce(0) { total, plan in
+      guard let b = plan.walkableBounds else { return total }
+      return total + Int((b.width / grid).rounded(.up) * (b.height / grid).rounded(.up))
+    }
+    let estimate = Self.memoryEstimate(surveyBytes: surveyBytes, cells: cells)
+    guard estimate > memoryLimit else { return }
+    func gigabytes(_ bytes: Int) -> String { (Double(bytes) / 1e9).formatted(decimals: 1) + " GB" }
+    let need = gigabytes(estimate)
+    let surveyed = gigabytes(surveyBytes)
+    let millions = (Double(cells) / 1e6).formatted(decimals: 1)
+    let available = gigabytes(memoryLimit)
+    throw FingerpostError(
+      .tooLarge, file: surveys.first,
+      "this ingest needs about \(need) of memory (\(surveyed) of surveys, \(millions) million "
+        + "cells of \(grid) m over the venue's levels) and \(available) is available; a coarser "
+        + "--grid (twice the size: a quarter of the cells) or fewer surveys at once need less")
   }
 }
