@@ -43,28 +43,36 @@ extension ParticleFilter {
       }
       return cells
     }
-    func scores(offsets: [Double]) -> [[(cell: Int, score: Double)]] {
+    func scores(offsets: [Double], cells: [[Int]]) -> [[(cell: Int, score: Double)]] {
       var points: [(level: Int, cell: Int, offset: Double)] = []
       for (k, l) in competing.enumerated() {
-        points += sampled[k].map { (l, $0, offsets[k]) }
+        points += cells[k].map { (l, $0, offsets[k]) }
       }
       let values = logLikelihoods(prepared, at: points)
       var start = 0
-      return sampled.map { cells in
+      return cells.map { cells in
         let part = values[start..<(start + cells.count)]
         start += cells.count
         return zip(cells, part).map { ($0, settings.likelihoodTemperature * $1) }
       }
     }
-    let first = scores(offsets: competing.map { _ in offsetMean })
+    let first = scores(offsets: competing.map { _ in offsetMean }, cells: sampled)
     var fitted = [Double](repeating: offsetMean, count: competing.count)
     var fits = [Bool](repeating: false, count: competing.count)
+    // The second pass scores only the cells within `watchdogReach` of each level's best: the
+    // offset is fitted at the best cell, and cells that far below it hold no share of the
+    // level's evidence (e^−30 each) before or after.
+    var near: [[Int]] = []
     for (k, l) in competing.enumerated() {
-      guard let best = first[k].max(by: { $0.score < $1.score }) else { continue }
+      guard let best = first[k].max(by: { $0.score < $1.score }) else {
+        near.append([])
+        continue
+      }
       fitted[k] = map.deviceOffset(prepared, level: l, at: map.levels[l].center(of: best.cell))
       fits[k] = true
+      near.append(first[k].filter { $0.score >= best.score - Self.watchdogReach }.map(\.cell))
     }
-    let second = scores(offsets: fitted)
+    let second = scores(offsets: fitted, cells: near)
     for (k, l) in competing.enumerated() where fits[k] {
       let values = second[k].map(\.score)
       guard let top = values.max(), top > -.infinity else { continue }
@@ -74,4 +82,8 @@ extension ParticleFilter {
     if evidence[cloudLevel] == -.infinity { return evidence[best] > -.infinity }
     return best != cloudLevel && evidence[best] - evidence[cloudLevel] > settings.floorCheckMargin
   }
+
+  /// How far below a level's best cell (tempered log-likelihood, nats) the watchdog's second
+  /// pass still scores a cell.
+  static let watchdogReach = 30.0
 }
