@@ -2,10 +2,14 @@ import FingerpostCore
 import Foundation
 import Testing
 
-@Suite struct AtomicFileWriterTests {
+@Suite final class AtomicFileWriterTests {
+  /// This test's folder, removed after it.
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "atomic-\(UUID().uuidString)")
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+
   func folder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "atomic-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }

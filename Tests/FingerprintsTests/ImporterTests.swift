@@ -4,10 +4,16 @@ import Geometry
 import TestSupport
 import Testing
 
-@Suite struct ILCImporterTests {
+@Suite final class ILCImporterTests {
+  /// The files this test wrote, removed after it.
+  var written: [URL] = []
+
+  deinit { for url in written { try? FileManager.default.removeItem(at: url) } }
+
   func write(_ text: String) throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("ilc-\(UUID()).txt")
     try Data(text.utf8).write(to: url)
+    written.append(url)
     return url
   }
 
@@ -84,6 +90,7 @@ import Testing
       -50,100,100,oops,4864900,1,0,1,1,1,13,1371713802
       """
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("uji-\(UUID()).csv")
+    defer { try? FileManager.default.removeItem(at: url) }
     try Data(csv.utf8).write(to: url)
     let survey = try UJIIndoorLocImporter().importFile(url)
     #expect(survey.header?.frame == "EPSG:3857")

@@ -5,9 +5,15 @@ import Radio
 import TestSupport
 import Testing
 
-@Suite struct WorldFileTests {
+@Suite final class WorldFileTests {
+  /// This test's folder for the world files it writes, removed after it.
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("world-\(UUID())")
+
+  deinit { try? FileManager.default.removeItem(at: folder) }
+
   func write(_ text: String) throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("world-\(UUID()).yaml")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let url = folder.appendingPathComponent("world.yaml")
     try Data(text.utf8).write(to: url)
     return url
   }
