@@ -39,6 +39,12 @@ public final class AtomicFileWriter {
     if buffer.count >= 1 << 20 { try flush() }
   }
 
+  /// Appends raw bytes, flushing to the temporary file every megabyte.
+  public func write(bytes: UnsafeRawBufferPointer) throws(FingerpostError) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 20 { try flush() }
+  }
+
   /// Writes what is buffered, then renames the temporary file over `path`.
   public func commit() throws(FingerpostError) {
     try flush()

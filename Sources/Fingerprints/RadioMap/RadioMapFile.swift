@@ -38,6 +38,8 @@ public enum RadioMapFile {
 
   /// Writes `map` to `url` atomically.
   public static func write(_ map: RadioMap, to url: URL) throws(FingerpostError) {
+    // Streamed into a temporary file renamed over `url`: no copy of the whole map in memory.
+    let file = try AtomicFileWriter(path: url.path)
     var data = Data(magic)
     appendScalar(UInt32(RadioMap.formatVersion), to: &data)
     let header = Header(
@@ -66,34 +68,38 @@ public enum RadioMapFile {
     }
     appendScalar(UInt64(json.count), to: &data)
     data.append(json)
-    for level in map.levels {
-      appendArray(level.inside.map { UInt8($0 ? 1 : 0) }, to: &data)
-      appendArray(level.accessPoints, to: &data)
-      appendArray(
-        level.blocks.flatMap { [$0.column, $0.row, $0.columns, $0.rows] }, to: &data)
-      appendArray(level.entries.map(\.quarterDBm), to: &data)
-      appendArray(level.entries.map(\.spreadCode), to: &data)
-      appendArray(level.entries.map(\.detectionCode), to: &data)
-      appendArray(
-        level.models.flatMap { [$0.position.x, $0.position.y, $0.power, $0.exponent, $0.spread] },
-        to: &data)
-      appendArray(level.surveyWeight, to: &data)
-      appendArray(level.baseline, to: &data)
-      appendArray(level.points.flatMap { [$0.position.x, $0.position.y] }, to: &data)
-      appendArray(level.points.flatMap { [Int32($0.scans), Int32($0.readings.count)] }, to: &data)
-      appendArray(level.points.flatMap { $0.readings.map(\.accessPoint) }, to: &data)
-      appendArray(level.points.flatMap { $0.readings.map(\.rssi) }, to: &data)
-      appendArray(level.points.flatMap { $0.readings.map(\.detection) }, to: &data)
+    // (`withUnsafeBytes` rethrows untyped: the writer's error comes back as a value.)
+    func put(_ bytes: UnsafeRawBufferPointer) -> FingerpostError? {
+      do { try file.write(bytes: bytes) } catch { return error }
+      return nil
     }
-    try FileAccess.write(data, to: url.path)
+    if let error = data.withUnsafeBytes(put) { throw error }
+    func write<T>(_ array: [T]) throws(FingerpostError) {
+      if let error = array.withUnsafeBytes(put) { throw error }
+    }
+    for level in map.levels {
+      try write(level.inside.map { UInt8($0 ? 1 : 0) })
+      try write(level.accessPoints)
+      try write(
+        level.blocks.flatMap { [$0.column, $0.row, $0.columns, $0.rows] })
+      try write(level.entries.map(\.quarterDBm))
+      try write(level.entries.map(\.spreadCode))
+      try write(level.entries.map(\.detectionCode))
+      try write(
+        level.models.flatMap { [$0.position.x, $0.position.y, $0.power, $0.exponent, $0.spread] })
+      try write(level.surveyWeight)
+      try write(level.baseline)
+      try write(level.points.flatMap { [$0.position.x, $0.position.y] })
+      try write(level.points.flatMap { [Int32($0.scans), Int32($0.readings.count)] })
+      try write(level.points.flatMap { $0.readings.map(\.accessPoint) })
+      try write(level.points.flatMap { $0.readings.map(\.rssi) })
+      try write(level.points.flatMap { $0.readings.map(\.detection) })
+    }
+    try file.commit()
   }
 
   private static func appendScalar<T: FixedWidthInteger>(_ value: T, to data: inout Data) {
     withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
-  }
-
-  private static func appendArray<T>(_ array: [T], to data: inout Data) {
-    array.withUnsafeBytes { data.append(contentsOf: $0) }
   }
 
   /// Reads a map; refuses another format version or a truncated file with a clear message.
