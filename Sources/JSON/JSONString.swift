@@ -2,6 +2,10 @@
 public enum JSONString {
   /// `text` as a JSON string literal, quotes included, with the escapes RFC 8259 requires.
   public static func quoted(_ text: String) -> String {
+    // Most strings (BSSIDs, ids) need no escape: quoted as they are.
+    if !text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) {
+      return "\"" + text + "\""
+    }
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -28,4 +28,14 @@ public struct FieldGrid: Sendable, Hashable {
   public func node(column: Int, row: Int) -> Point {
     Point(x: origin.x + Double(column) * spacing, y: origin.y + Double(row) * spacing)
   }
+
+  /// Where `p` lies on the grid in nodes (fractional column and row), clamped inside its last
+  /// cell.
+  @inlinable
+  public func position(of p: Point) -> (x: Double, y: Double) {
+    (
+      min(max((p.x - origin.x) / spacing, 0), Double(columns - 1) - 1e-9),
+      min(max((p.y - origin.y) / spacing, 0), Double(rows - 1) - 1e-9)
+    )
+  }
 }

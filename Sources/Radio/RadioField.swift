@@ -53,8 +53,14 @@ public struct RadioField: Sendable {
   /// grid's edge), or `nil` where the AP is not heard.
   @inlinable
   public func value(at p: Point) -> Double? {
-    let fx = min(max((p.x - grid.origin.x) / grid.spacing, 0), Double(grid.columns - 1) - 1e-9)
-    let fy = min(max((p.y - grid.origin.y) / grid.spacing, 0), Double(grid.rows - 1) - 1e-9)
+    value(atGridPosition: grid.position(of: p))
+  }
+
+  /// The mean RSSI at a position on the grid in nodes (`FieldGrid.position(of:)`, which fields
+  /// of one floor plan share), dBm, or `nil` where the AP is not heard.
+  @inlinable
+  public func value(atGridPosition position: (x: Double, y: Double)) -> Double? {
+    let (fx, fy) = position
     let c = Int(fx) - column
     let r = Int(fy) - row
     guard c >= 0, r >= 0, c < columns - 1, r < rows - 1 else { return nil }

@@ -35,6 +35,9 @@ public final class ScanSimulator {
     readings.reserveCapacity(32)
     for i in current.indices { current[i] = .nan }
     let audible = try world.audible(on: floor)
+    // The fields of a floor plan share its grid: where the point lies on it, once.
+    var grid = audible.first?.field.grid
+    var position = grid.map { $0.position(of: point) } ?? (0, 0)
     // By index: a copy of each `Audible` would retain and release its field's values.
     for k in audible.indices {
       let a = audible[k].accessPoint
@@ -46,7 +49,11 @@ public final class ScanSimulator {
         current[a] = old
         continue
       }
-      guard let field = audible[k].field.value(at: point) else { continue }
+      if audible[k].field.grid != grid {
+        grid = audible[k].field.grid
+        position = audible[k].field.grid.position(of: point)
+      }
+      guard let field = audible[k].field.value(atGridPosition: position) else { continue }
       let mean = field + device.offset
       guard mean > sensitivity - 4 * fading else { continue }
       let rssi = (mean + generator.gaussian(sigma: fading)).rounded()
