@@ -24,7 +24,7 @@ extension RadioMapBuilder {
   /// on the level its model gives the expectation, the same value the map reads back.
   func fillAccessPoint(
     readings: [(cell: Int32, rssi: Double)], level: RadioMap.Level, surveyWeight: [Double],
-    missed: inout [Double]
+    kernel rows: KernelRows, missed: inout [Double]
   ) -> FilledAccessPoint {
     var counts: [Int: CellCounts] = [:]
     for r in readings {
@@ -61,8 +61,7 @@ extension RadioMapBuilder {
     let noise = withinCount > 0 ? withinSquares / withinCount : measurementSigma * measurementSigma
 
     // Scatter residuals and detections of the heard cells through the kernel, over the window.
-    let kernel = Self.kernel(spacing: spacing, lengthScale: lengthScale)
-    let reach = kernel.map { max(abs($0.0), abs($0.1)) }.max() ?? 0
+    let reach = rows.rows.map { max(abs($0.offset), $0.reach) }.max() ?? 0
     let window =
       keepsEveryCell
       ? GridWindow(level: level)
@@ -71,7 +70,6 @@ extension RadioMapBuilder {
     var weight = [Double](repeating: 0, count: window.count)
     var weightedResidual = [Double](repeating: 0, count: window.count)
     var detectionHits = [Double](repeating: 0, count: window.count)
-    let rows = KernelRows(kernel)
     weight.withUnsafeMutableBufferPointer { weight in
       weightedResidual.withUnsafeMutableBufferPointer { weightedResidual in
         detectionHits.withUnsafeMutableBufferPointer { detectionHits in

@@ -44,9 +44,10 @@ extension RadioMapBuilder {
       if let plan { return plan.isWalkable(centre) }
       return surveyedCells.contains { level.center(of: $0).distance(to: centre) <= coverageRadius }
     }
+    let kernel = Self.kernel(spacing: spacing, lengthScale: lengthScale)
+    let kernelRows = KernelRows(kernel)
     let surveyWeight = Self.surveyWeight(
-      surveyedCells: surveyedCells, scansInCell: scansInCell,
-      kernel: Self.kernel(spacing: spacing, lengthScale: lengthScale), level: level)
+      surveyedCells: surveyedCells, scansInCell: scansInCell, kernel: kernel, level: level)
     level.surveyWeight = surveyWeight.map { Float($0) }
     let apList = readings.keys.sorted()
     level.accessPoints = apList
@@ -59,7 +60,8 @@ extension RadioMapBuilder {
       let part = apList[apList.count * k / chunkCount..<apList.count * (k + 1) / chunkCount]
       let filled = part.map { a in
         fillAccessPoint(
-          readings: readingsOfAP[a]!, level: shared, surveyWeight: surveyWeight, missed: &missed)
+          readings: readingsOfAP[a]!, level: shared, surveyWeight: surveyWeight, kernel: kernelRows,
+          missed: &missed)
       }
       return (filled: filled, missed: missed)
     }
