@@ -46,8 +46,14 @@ let package = Package(
       providers: [.apt(["libgsl-dev"])]
     ),
     .target(name: "Randomness", dependencies: ["CGSL"]),
+    // zlib, for the compressed body of the radio map file.
+    .systemLibrary(
+      name: "CZlibShim",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]
+    ),
     .target(name: "Geometry"),
-    .target(name: "FingerpostCore", dependencies: ["Geometry"]),
+    .target(name: "FingerpostCore", dependencies: ["Geometry", "CZlibShim"]),
     .target(name: "JSON"),
     .target(
       name: "ConfigFiles",

@@ -213,12 +213,21 @@ enum Synthetic {
     #expect { try RadioMapFile.read(file) } throws: {
       ($0 as? FingerpostError)?.kind == .unsupportedVersion && "\($0)".contains("format version 9")
     }
-    // Format 1 (dense tables) is refused with what to do.
-    other[11] = 1
-    try other.write(to: file)
-    #expect { try RadioMapFile.read(file) } throws: {
-      ($0 as? FingerpostError)?.kind == .unsupportedVersion
-        && "\($0)".contains("format version 1") && "\($0)".contains("fingerpost ingest")
+    // Formats 1 (dense tables) and 2 (uncompressed blocks) are refused with what to do.
+    for version: UInt8 in [1, 2] {
+      other[11] = version
+      try other.write(to: file)
+      #expect { try RadioMapFile.read(file) } throws: {
+        ($0 as? FingerpostError)?.kind == .unsupportedVersion
+          && "\($0)".contains("format version \(version)") && "\($0)".contains("fingerpost ingest")
+      }
+    }
+    // A damaged byte in the compressed body is caught by its chunk's checksum.
+    var damaged = data
+    damaged[damaged.count - 2] ^= 0x33
+    #expect { try RadioMapFile.read(damaged, file: "damaged.fpmap") } throws: {
+      ($0 as? FingerpostError)?.kind == .malformed && "\($0)".contains("damaged.fpmap")
+        && "\($0)".contains("damaged")
     }
     try Data("hello".utf8).write(to: file)
     #expect { try RadioMapFile.read(file) } throws: {

@@ -7,7 +7,7 @@ import Geometry
 /// aggregated survey points for kNN.
 public struct RadioMap: Sendable {
   /// The file format version this tool writes and reads.
-  public static let formatVersion = 2
+  public static let formatVersion = 3
 
   /// One level of the map.
   public struct Level: Sendable {
