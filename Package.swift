@@ -46,14 +46,14 @@ let package = Package(
       providers: [.apt(["libgsl-dev"])]
     ),
     .target(name: "Randomness", dependencies: ["CGSL"]),
-    // zlib, for the compressed body of the radio map file.
+    // Zstandard, for the compressed body of the radio map file.
     .systemLibrary(
-      name: "CZlibShim",
-      pkgConfig: "zlib",
-      providers: [.apt(["zlib1g-dev"])]
+      name: "CZstd",
+      pkgConfig: "libzstd",
+      providers: [.apt(["libzstd-dev"])]
     ),
     .target(name: "Geometry"),
-    .target(name: "FingerpostCore", dependencies: ["Geometry", "CZlibShim"]),
+    .target(name: "FingerpostCore", dependencies: ["Geometry", "CZstd"]),
     .target(name: "JSON"),
     .target(
       name: "ConfigFiles",

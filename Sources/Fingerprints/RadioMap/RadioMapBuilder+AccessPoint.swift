@@ -73,25 +73,33 @@ extension RadioMapBuilder {
     weight.withUnsafeMutableBufferPointer { weight in
       weightedResidual.withUnsafeMutableBufferPointer { weightedResidual in
         detectionHits.withUnsafeMutableBufferPointer { detectionHits in
-          for cell in cellsHeard {
-            let c = counts[cell]!
-            let residual = c.sum / Double(c.heard) - model(level.center(of: cell))
-            let heard = Double(c.heard)
-            let shrink = heard / (heard + 1)
-            let (col, row) = (cell % level.columns, cell / level.columns)
-            for kernelRow in rows.rows {
-              let rr = row + kernelRow.offset
-              guard rr >= 0, rr < level.rows else { continue }
-              // The row's columns within the grid.
-              let first = max(-kernelRow.reach, -col)
-              let last = min(kernelRow.reach, level.columns - 1 - col)
-              guard first <= last else { continue }
-              let base = window.index(column: col, row: rr)
-              for dc in first...last {
-                let w = rows.weights[kernelRow.start + dc + kernelRow.reach]
-                weight[base + dc] += w * shrink
-                weightedResidual[base + dc] += w * shrink * residual
-                detectionHits[base + dc] += w * heard
+          rows.weights.withUnsafeBufferPointer { kernelWeights in
+            for cell in cellsHeard {
+              let c = counts[cell]!
+              let residual = c.sum / Double(c.heard) - model(level.center(of: cell))
+              let heard = Double(c.heard)
+              let shrink = heard / (heard + 1)
+              let (col, row) = (cell % level.columns, cell / level.columns)
+              for kernelRow in rows.rows {
+                let rr = row + kernelRow.offset
+                guard rr >= 0, rr < level.rows else { continue }
+                // The row's columns within the grid.
+                let first = max(-kernelRow.reach, -col)
+                let last = min(kernelRow.reach, level.columns - 1 - col)
+                guard first <= last else { continue }
+                // Pointers at the row's first column: a plain loop the compiler vectorizes
+                // (each cell's sums keep their order, so the map does not change).
+                let base = window.index(column: col, row: rr) + first
+                let w = kernelWeights.baseAddress! + kernelRow.start + kernelRow.reach + first
+                let (sw, sr, sd) = (
+                  weight.baseAddress! + base, weightedResidual.baseAddress! + base,
+                  detectionHits.baseAddress! + base
+                )
+                for i in 0..<(last &- first &+ 1) {
+                  sw[i] += w[i] * shrink
+                  sr[i] += w[i] * shrink * residual
+                  sd[i] += w[i] * heard
+                }
               }
             }
           }

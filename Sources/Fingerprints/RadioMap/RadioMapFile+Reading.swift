@@ -61,12 +61,15 @@ extension RadioMapFile {
       starts.append(total)
       total = sum
     }
-    // A zlib stream inflates to at most 1,032 times its size: a small file cannot claim a huge
-    // body.
-    guard total / 1032 <= reader.bytes.count - reader.offset, header.chunkSize > 0 else {
-      throw reader.error("the body's size (\(total) bytes) is damaged")
+    // The body is held in memory twice while it is decoded (its bytes, then the arrays).
+    guard total <= ProcessUsage.availableMemory / 2 else {
+      throw FingerpostError(
+        .tooLarge, file: file,
+        "the map's body is \(total / 1_000_000) MB, more than this machine's available memory "
+          + "allows (\(ProcessUsage.availableMemory / 1_000_000) MB); rebuild it with a coarser "
+          + "`fingerpost ingest --grid`")
     }
-    let (body, end) = try DeflateChunks.inflate(
+    let (body, end) = try CompressedChunks.decompress(
       reader.bytes, at: reader.offset, total: total, chunkSize: header.chunkSize, file: file)
     guard end == reader.bytes.count else {
       throw reader.error("has \(reader.bytes.count - end) unexpected trailing bytes")

@@ -4,7 +4,7 @@ import Geometry
 
 /// The radio map file: `FPRADIOMAP` magic, a format version, a JSON header (levels, BSSIDs,
 /// frame, the surveys that built it), then a body of each level's arrays as little-endian
-/// binary, compressed in zlib chunks (`DeflateChunks`). Written atomically (temporary file, then
+/// binary, compressed in Zstandard chunks (`CompressedChunks`). Written atomically (temporary file, then
 /// rename).
 ///
 /// Format 3 keeps each AP only over the block of cells where it can be heard, 4 bytes a cell
@@ -82,7 +82,7 @@ public enum RadioMapFile {
           points: level.points.count,
           observations: level.points.reduce(0) { $0 + $1.readings.count },
           entries: level.entries.count)
-      }, chunkSize: DeflateChunks.defaultChunkSize)
+      }, chunkSize: CompressedChunks.defaultChunkSize)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     let json: Data
@@ -100,7 +100,7 @@ public enum RadioMapFile {
       return nil
     }
     if let failure { throw failure }
-    let body = DeflateChunkWriter(file: file, chunkSize: header.chunkSize)
+    let body = CompressedChunkWriter(file: file, chunkSize: header.chunkSize)
     for level in map.levels {
       try body.write(level.inside.map { UInt8($0 ? 1 : 0) })
       try body.write(level.accessPoints)

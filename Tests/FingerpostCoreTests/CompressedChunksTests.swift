@@ -2,10 +2,10 @@ import FingerpostCore
 import Foundation
 import Testing
 
-@Suite final class DeflateChunksTests {
+@Suite final class CompressedChunksTests {
   /// This test's folder, removed after it.
   let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "deflate-\(UUID().uuidString)")
+    "chunks-\(UUID().uuidString)")
 
   deinit { try? FileManager.default.removeItem(at: url) }
 
@@ -14,7 +14,7 @@ import Testing
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     let path = url.appendingPathComponent("chunks-\(UUID().uuidString)").path
     let file = try AtomicFileWriter(path: path)
-    let writer = DeflateChunkWriter(file: file, chunkSize: chunkSize, batch: batch)
+    let writer = CompressedChunkWriter(file: file, chunkSize: chunkSize, batch: batch)
     for start in stride(from: 0, to: bytes.count, by: piece) {
       try writer.write(Array(bytes[start..<min(start + piece, bytes.count)]))
     }
@@ -32,7 +32,7 @@ import Testing
   func bytesRoundTripAcrossChunkBoundaries(count: Int) throws {
     let bytes = Self.signal(count)
     let data = try written(bytes, chunkSize: 1000, batch: 3, piece: 333)
-    let (back, end) = try DeflateChunks.inflate(
+    let (back, end) = try CompressedChunks.decompress(
       data, at: 0, total: count, chunkSize: 1000, file: "t")
     #expect([UInt8](back) == bytes)
     #expect(end == data.count)
@@ -52,19 +52,19 @@ import Testing
     var damaged = data
     damaged[damaged.count - 3] ^= 0x5A  // in the last chunk's checksum or stream
     #expect {
-      try DeflateChunks.inflate(damaged, at: 0, total: 5_000, chunkSize: 1000, file: "d.bin")
+      try CompressedChunks.decompress(damaged, at: 0, total: 5_000, chunkSize: 1000, file: "d.bin")
     } throws: {
       "\($0)".contains("d.bin") && "\($0)".contains("chunk 4 of 5") && "\($0)".contains("damaged")
     }
     #expect {
-      try DeflateChunks.inflate(
+      try CompressedChunks.decompress(
         data.dropLast(10), at: 0, total: 5_000, chunkSize: 1000, file: "t.bin")
     } throws: {
       "\($0)".contains("truncated")
     }
-    // A stream that inflates to fewer bytes than its chunk claims is damaged too.
+    // A frame that holds fewer bytes than its chunk claims is damaged too.
     #expect {
-      try DeflateChunks.inflate(data, at: 0, total: 5_500, chunkSize: 1100, file: "s.bin")
+      try CompressedChunks.decompress(data, at: 0, total: 5_500, chunkSize: 1100, file: "s.bin")
     } throws: {
       "\($0)".contains("damaged")
     }
