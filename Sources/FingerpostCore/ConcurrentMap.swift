@@ -11,3 +11,21 @@ public func concurrentMap<T: Sendable>(_ count: Int, _ work: @Sendable (Int) -> 
   }
   return results.withLock { $0.map { $0! } }
 }
+
+/// `first()` and `second()` on two workers; their results.
+public func concurrentPair<A: Sendable, B: Sendable>(
+  _ first: @Sendable () -> A, _ second: @Sendable () -> B
+) -> (A, B) {
+  let a = Mutex<A?>(nil)
+  let b = Mutex<B?>(nil)
+  DispatchQueue.concurrentPerform(iterations: 2) { k in
+    if k == 0 {
+      let value = first()
+      a.withLock { $0 = value }
+    } else {
+      let value = second()
+      b.withLock { $0 = value }
+    }
+  }
+  return (a.withLock { $0! }, b.withLock { $0! })
+}

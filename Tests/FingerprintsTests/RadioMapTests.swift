@@ -67,6 +67,39 @@ enum Synthetic {
     #expect(map.levels[0].points.allSatisfy { $0.scans == 2 })
   }
 
+  /// Records are placed in runs on several workers: BSSIDs and levels must still be numbered
+  /// in the order the file first names them, and no record may be lost or counted twice.
+  @Test func bssidsAndLevelsAreNumberedInFileOrderAcrossWorkers() {
+    // 5,000 records (several runs); record i hears AP i / 40 and AP 999 − i / 40, on level
+    // i / 1,300 (a new level first seen inside a run).
+    func bssid(_ prefix: String, _ n: Int) -> String {
+      prefix + String(format: ":00:00:00:%02x:%02x", n / 256, n % 256)
+    }
+    var records: [SurveyRecord] = []
+    for i in 0..<5_000 {
+      let readings = [
+        Reading(bssid: bssid("bb", i / 40), rssi: -50),
+        Reading(bssid: bssid("cc", 999 - i / 40), rssi: -60),
+      ]
+      records.append(
+        SurveyRecord(
+          scan: Scan(time: Double(i), device: "d", readings: readings), ordinal: i / 1_300,
+          building: "A", position: Point(x: Double(i % 50), y: Double(i % 7))))
+    }
+    let (map, report) = RadioMapBuilder().build(
+      surveys: [("runs", SurveyFile(header: SurveyHeader(venue: "runs"), records: records))],
+      plans: nil)
+    var expected: [String] = []
+    var seen: Set<String> = []
+    for record in records {
+      for r in record.scan.readings where seen.insert(r.bssid).inserted { expected.append(r.bssid) }
+    }
+    #expect(map.bssids == expected)
+    #expect(map.levels.map { $0.ordinal } == [0, 1, 2, 3])
+    #expect(report.used == 5_000)
+    #expect(map.levels.reduce(0) { $0 + $1.points.count } == 5_000)
+  }
+
   func mean(at p: Point) -> Double {
     map.expectation(level: 0, cell: map.levels[0].cell(at: p), slot: 0).rssi
   }

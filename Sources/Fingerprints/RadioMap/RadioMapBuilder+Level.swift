@@ -23,19 +23,26 @@ extension RadioMapBuilder {
       points: [])
     let cellCount = columns * rows
 
-    // Aggregate: scans per cell, and each AP's readings (cell, RSSI) in scan order.
-    var scansInCell = [Int](repeating: 0, count: cellCount)
-    var readings: [Int32: [(cell: Int32, rssi: Double)]] = [:]
-    for scan in scans {
-      let cell = level.cell(at: scan.point)
-      scansInCell[cell] += 1
-      for r in scan.readings {
-        readings[r.accessPoint, default: []].append((Int32(cell), r.rssi))
-      }
-    }
-    // kNN reference points: scans at one spot taken back to back (a survey stop) are averaged;
-    // separate visits of the same spot stay separate fingerprints.
-    level.points = Self.surveyPoints(scans, gap: stopGap)
+    // Aggregate: scans per cell, and each AP's readings (cell, RSSI) in scan order; and the kNN
+    // reference points: scans at one spot taken back to back (a survey stop) are averaged,
+    // separate visits of the same spot stay separate fingerprints. The two on two workers.
+    let grid = level
+    let gap = stopGap
+    let (aggregate, points) = concurrentPair(
+      {
+        var scansInCell = [Int](repeating: 0, count: cellCount)
+        var readings: [Int32: [(cell: Int32, rssi: Double)]] = [:]
+        for scan in scans {
+          let cell = grid.cell(at: scan.point)
+          scansInCell[cell] += 1
+          for r in scan.readings {
+            readings[r.accessPoint, default: []].append((Int32(cell), r.rssi))
+          }
+        }
+        return (scansInCell: scansInCell, readings: readings)
+      }, { Self.surveyPoints(scans, gap: gap) })
+    let (scansInCell, readings) = aggregate
+    level.points = points
 
     // Which cells are mapped.
     let surveyedCells = scansInCell.indices.filter { scansInCell[$0] > 0 }

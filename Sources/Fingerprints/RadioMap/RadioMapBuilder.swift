@@ -79,44 +79,59 @@ public struct RadioMapBuilder: Sendable {
     let target = plans?.frame ?? header?.origin.map(LocalFrame.init(origin:))
     for (_, survey) in surveys {
       let surveyFrame = survey.header?.origin.map(LocalFrame.init(origin:))
-      for record in survey.records {
-        guard let point = record.point(in: target, surveyFrame: surveyFrame) else {
-          report.noPosition += 1
-          continue
+      // Records placed in runs on every core, then numbered here in record order: BSSIDs are
+      // numbered in the order first heard, as one pass would.
+      let records = survey.records
+      let runCount = min(16, max(records.count / 1_000, 1))
+      let levelIDs = keys.map(\.levelID)
+      let runs = concurrentMap(runCount) { k in
+        Self.place(
+          records[(records.count * k / runCount)..<(records.count * (k + 1) / runCount)],
+          target: target, surveyFrame: surveyFrame, plans: plans, levelIDs: levelIDs)
+      }
+      for (k, run) in runs.enumerated() {
+        let numbers = run.bssids.map { bssid in
+          if let a = bssidIndex[bssid] { return a }
+          bssidIndex[bssid] = Int32(bssids.count)
+          bssids.append(bssid)
+          return Int32(bssids.count - 1)
         }
-        let level: Int
-        if let plans {
-          guard let floor = Self.floor(of: record, in: plans),
-            let k = keys.firstIndex(where: { $0.levelID == plans[floor].levelID })
-          else {
+        let first = records.count * k / runCount
+        for (i, placement) in run.placements.enumerated() {
+          let level: Int
+          let point: Point
+          switch placement {
+          case .noPosition:
+            report.noPosition += 1
+            continue
+          case .unknownLevel:
             report.unknownLevel += 1
             continue
-          }
-          guard plans[floor].isWalkable(point) else {
+          case .outsideVenue:
             report.outsideVenue += 1
             continue
+          case .placed(let p, let k?):
+            (point, level) = (p, k)
+          case .placed(let p, nil):
+            // Without a venue, levels are the records' labels, numbered as first seen.
+            let record = records[first + i]
+            let key = LevelKey(
+              building: record.building, ordinal: record.ordinal ?? 0, levelID: record.levelID)
+            if let k = keyIndex[key] {
+              level = k
+            } else {
+              keyIndex[key] = keys.count
+              keys.append(key)
+              level = keys.count - 1
+            }
+            point = p
           }
-          level = k
-        } else {
-          let key = LevelKey(
-            building: record.building, ordinal: record.ordinal ?? 0, levelID: record.levelID)
-          if let k = keyIndex[key] {
-            level = k
-          } else {
-            keyIndex[key] = keys.count
-            keys.append(key)
-            level = keys.count - 1
-          }
+          placed.append(
+            Placed(
+              level: level, point: point, time: records[first + i].scan.time,
+              readings: run.readings[i].map { (numbers[Int($0.accessPoint)], $0.rssi) }))
+          report.used += 1
         }
-        let readings = record.scan.readings.map { r in
-          if let a = bssidIndex[r.bssid] { return (a, r.rssi) }
-          bssidIndex[r.bssid] = Int32(bssids.count)
-          bssids.append(r.bssid)
-          return (Int32(bssids.count - 1), r.rssi)
-        }
-        placed.append(
-          Placed(level: level, point: point, time: record.scan.time, readings: readings))
-        report.used += 1
       }
     }
     var levels: [RadioMap.Level] = []
