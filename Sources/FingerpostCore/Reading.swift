@@ -10,7 +10,9 @@ public struct Reading: Hashable, Sendable, Codable {
   /// Creates a reading; the BSSID is normalised to lower case.
   public init(bssid: String, rssi: Double, frequency: Int? = nil) {
     // Most BSSIDs arrive lower-case already: avoid allocating a copy for them.
-    self.bssid = bssid.utf8.contains { $0 >= 65 && $0 <= 90 } ? bssid.lowercased() : bssid
+    var text = bssid
+    let upper = text.withUTF8 { bytes in bytes.contains { $0 >= 65 && $0 <= 90 } }
+    self.bssid = upper ? bssid.lowercased() : bssid
     self.rssi = rssi
     self.frequency = frequency
   }

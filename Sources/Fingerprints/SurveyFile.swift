@@ -69,7 +69,7 @@ public struct SurveyFile: Sendable {
       }
       let json: JSONValue
       do {
-        json = try JSONParser.parse(Data(line))
+        json = try JSONParser.parse([UInt8](line))
       } catch {
         skip("not JSON (column \(error.column): \(error.reason)); line skipped")
         continue

@@ -16,7 +16,11 @@ public struct JSONParser {
 
   /// Parses a whole document; trailing non-space text is an error.
   public static func parse(_ data: Data) throws(SyntaxError) -> JSONValue {
-    let bytes = [UInt8](data)
+    try parse([UInt8](data))
+  }
+
+  /// Parses a whole document from its UTF-8 bytes; trailing non-space text is an error.
+  public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
     var parser = JSONParser(bytes: bytes)
     do throws(Failure) {
       parser.skipSpace()
@@ -258,9 +262,47 @@ public struct JSONParser {
       }
       guard digits() > 0 else { throw Failure(reason: "invalid number: no exponent digits") }
     }
+    if let value = Self.exactNumber(bytes[start..<position]) { return value }
     let text = String(decoding: bytes[start..<position], as: UTF8.self)
     guard let value = Double(text) else { throw Failure(reason: "invalid number") }
     return value
+  }
+
+  /// Powers of ten that a `Double` holds exactly: 1e0 … 1e22.
+  private static let exactPowersOfTen: [Double] = (0...22).reduce(into: []) { powers, k in
+    powers.append(k == 0 ? 1 : powers[k - 1] * 10)
+  }
+
+  /// The value of a valid JSON number without going through text, when its digits fit in 53
+  /// bits and its decimal exponent within ±22: then one correctly rounded multiplication or
+  /// division of two exact values gives the nearest `Double`, the same as `strtod` (Clinger's
+  /// fast path). Nil otherwise.
+  private static func exactNumber(_ text: ArraySlice<UInt8>) -> Double? {
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var fractionDigits = 0
+    var i = text.startIndex
+    let negative = text[i] == UInt8(ascii: "-")
+    if negative { i += 1 }
+    var inFraction = false
+    while i < text.endIndex {
+      let b = text[i]
+      if b == UInt8(ascii: ".") {
+        inFraction = true
+      } else if b >= 0x30 && b <= 0x39 {
+        // Leading zeros add nothing; more than 19 digits could overflow.
+        if mantissa != 0 || b != 0x30 { digits += 1 }
+        guard digits <= 19 else { return nil }
+        mantissa = mantissa &* 10 &+ UInt64(b - 0x30)
+        if inFraction { fractionDigits += 1 }
+      } else {
+        return nil  // an exponent: leave it to strtod
+      }
+      i += 1
+    }
+    guard mantissa <= 1 << 53, fractionDigits <= 22 else { return nil }
+    let value = Double(mantissa) / exactPowersOfTen[fractionDigits]
+    return negative ? -value : value
   }
 
   private static func describe(_ byte: UInt8) -> String {

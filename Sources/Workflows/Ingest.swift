@@ -63,6 +63,11 @@ public struct Ingest: Sendable {
     builder.spacing = grid
     builder.lengthScale = lengthScale
     let (map, report) = builder.build(surveys: files, plans: plans, progress: progress)
+    // Freeing the surveys' records (a heap string per reading) takes a while on a large survey:
+    // another thread does it while the caller writes the map.
+    let surveysRead = files
+    files = []
+    Thread.detachNewThread { withExtendedLifetime(surveysRead) {} }
     if report.unknownLevel > 0 {
       warnings.append("\(report.unknownLevel) scan(s) name no level of the venue; skipped")
     }

@@ -48,4 +48,28 @@ import Testing
     let theirs = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
     #expect(ours == theirs)
   }
+
+  @Test func numbersAreTheNearestDoubleAsStrtodReadsThem() throws {
+    // The parser reads short numbers without text; they must be exactly what strtod gives.
+    var texts = [
+      "0", "-0", "0.1", "-67.5", "9007199254740992", "9007199254740993", "0.30000000000000004",
+      "1234567890123456789", "12345678901234567890", "0.0000000000000000000001",
+      "0.00000000000000000000001", "123.456e2", "-1E-3", "4503599627370497.5", "1.7976931348623157",
+    ]
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<20_000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let digits = String((state >> 8) % (state & 2 == 0 ? 1_000_000_000_000_000 : .max))
+      let point = Int(state % UInt64(digits.count + 1))
+      let sign = state & 1 == 0 ? "-" : ""
+      let whole = point == 0 ? "0" : String(digits.prefix(point))
+      let fraction = String(digits.dropFirst(point))
+      texts.append(sign + whole + (fraction.isEmpty ? "" : "." + fraction))
+    }
+    for text in texts {
+      let value = try #require(try parse("[\(text)]").arrayValue?.first?.doubleValue)
+      let expected = strtod(text, nil)
+      #expect(value.bitPattern == expected.bitPattern, "\(text)")
+    }
+  }
 }

@@ -17,13 +17,13 @@ extension RadioMapBuilder {
   }
 
   /// Fills one AP of `level` from its `readings` (cell, RSSI dBm) and adds its log P(missed)
-  /// to `missed` in every cell.
+  /// to `missed` in every mapped cell (`cells` are the level's shared tables).
   ///
   /// The kernel sums are taken over the window the AP's heard cells reach, and the expectation
   /// is kept over the block of mapped cells there (`keepsEveryCell`: the whole grid). Elsewhere
   /// on the level its model gives the expectation, the same value the map reads back.
   func fillAccessPoint(
-    readings: [(cell: Int32, rssi: Double)], level: RadioMap.Level, surveyWeight: [Double],
+    readings: [(cell: Int32, rssi: Double)], level: RadioMap.Level, cells: LevelCells,
     kernel rows: KernelRows, missed: inout [Double]
   ) -> FilledAccessPoint {
     var counts: [Int: CellCounts] = [:]
@@ -126,37 +126,12 @@ extension RadioMapBuilder {
       }
     }
     // The expectation over the block, and log P(missed) everywhere.
-    var entries: [RadioMap.Entry] = []
-    entries.reserveCapacity(Int(block.columns * block.rows))
-    let outside = log(1 - Double(Float(RadioMap.Entry.unmapped.detection)))
-    for r in 0..<level.rows {
-      for c in 0..<level.columns {
-        let cell = r * level.columns + c
-        let inBlock = block.entry(column: c, row: r) != nil
-        guard level.inside[cell] else {
-          if inBlock { entries.append(.unmapped) }
-          missed[cell] += outside
-          continue
-        }
-        // Outside the window no heard cell is near: the kernel sums are 0.
-        let i = window.contains(column: c, row: r) ? window.index(column: c, row: r) : nil
-        let w = i.map { weight[$0] } ?? 0
-        let hits = i.map { detectionHits[$0] } ?? 0
-        let mean =
-          model(level.center(of: cell)) + (i.map { weightedResidual[$0] } ?? 0) / (priorWeight + w)
-        let variance = residualVariance * priorWeight / (priorWeight + w) + noise
-        let prior = 1 / (1 + exp(-(mean + 88) / 5))
-        let p = (hits + priorWeight * prior) / (surveyWeight[cell] + priorWeight)
-        let detection = Float(min(max(p, 0.001), 0.999))
-        if inBlock {
-          entries.append(
-            RadioMap.Entry(
-              rssi: Double(Float(mean)), spread: Double(Float(variance.squareRoot())),
-              detection: Double(detection)))
-        }
-        missed[cell] += log(1 - Double(detection))
-      }
-    }
+    let entries = expectations(
+      ExpectationInputs(
+        fit: fit, overall: overall, residualVariance: residualVariance, noise: noise,
+        window: window,
+        weight: weight, weightedResidual: weightedResidual, detectionHits: detectionHits),
+      block: block, level: level, cells: cells, missed: &missed)
     let model = RadioMap.AccessPointModel(
       position: fit?.position ?? .zero, power: fit?.power ?? overall, exponent: fit?.exponent ?? 0,
       spread: (residualVariance + noise).squareRoot())

@@ -56,6 +56,7 @@ extension RadioMapBuilder {
     let surveyWeight = Self.surveyWeight(
       surveyedCells: surveyedCells, scansInCell: scansInCell, kernel: kernel, level: level)
     level.surveyWeight = surveyWeight.map { Float($0) }
+    let cells = LevelCells(level: level, surveyWeight: surveyWeight, priorWeight: priorWeight)
     let apList = readings.keys.sorted()
     level.accessPoints = apList
     // The APs in a fixed number of chunks, each on a worker with its own sum of log P(missed)
@@ -67,9 +68,10 @@ extension RadioMapBuilder {
       let part = apList[apList.count * k / chunkCount..<apList.count * (k + 1) / chunkCount]
       let filled = part.map { a in
         fillAccessPoint(
-          readings: readingsOfAP[a]!, level: shared, surveyWeight: surveyWeight, kernel: kernelRows,
+          readings: readingsOfAP[a]!, level: shared, cells: cells, kernel: kernelRows,
           missed: &missed)
       }
+      cells.addUnmapped(accessPoints: part.count, to: &missed)
       return (filled: filled, missed: missed)
     }
     var baseline = [Double](repeating: 0, count: cellCount)
