@@ -23,7 +23,8 @@ extension VenueSummary {
       "\(buildings.count)" + (buildings.count <= 4 ? ": " + buildings.joined(separator: ", ") : ""))
     field("levels", "\(levels.count), \(unitCount) units, \(openingCount) openings")
     let header = [
-      "ordinal", "level", "building", "units", "openings", "walkable m²", "unit categories",
+      "ordinal", "level", "building", "units", "openings", "walkable m²", "in no unit m²",
+      "unit categories",
     ]
     var rows = [header]
     for level in levels {
@@ -31,7 +32,7 @@ extension VenueSummary {
         String(level.ordinal), "\(level.shortName) \(level.name)", level.building,
         String(level.units),
         String(level.openings), String(Int(level.walkableArea.rounded())),
-        list(level.categories, limit: 4),
+        String(Int(level.uncoveredArea.rounded())), list(level.categories, limit: 4),
       ])
     }
     let widths = header.indices.map { c in rows.map { $0[c].count }.max() ?? 0 }

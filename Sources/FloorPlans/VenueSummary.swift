@@ -20,6 +20,8 @@ public struct VenueSummary: Sendable {
     public let openings: Int
     /// Walkable area in square metres.
     public let walkableArea: Double
+    /// Area of the level's outline that no unit covers, square metres.
+    public let uncoveredArea: Double
     /// Unit counts by category, most common first.
     public let categories: [(String, Int)]
   }
@@ -80,7 +82,7 @@ public struct VenueSummary: Sendable {
         ordinal: plan.ordinal, shortName: plan.shortName, name: plan.name,
         building: plan.buildingIDs.map(buildingName).joined(separator: ", "),
         units: plan.units.count, openings: plan.doors.count, walkableArea: plan.walkableArea,
-        categories: Self.counted(plan.units.map(\.category)))
+        uncoveredArea: plan.uncoveredArea, categories: Self.counted(plan.units.map(\.category)))
     }
     unitCount = venue.units.count
     openingCount = venue.openings.count
