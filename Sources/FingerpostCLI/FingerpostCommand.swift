@@ -12,7 +12,7 @@ public struct FingerpostCommand: ParsableCommand {
       VenueCommand.self, SurveyCommand.self, IngestCommand.self, RadioMapCommand.self,
       LocateCommand.self,
       EvaluateFingerprintsCommand.self, SimulateCommand.self, ReplayCommand.self, ScoreCommand.self,
-      SuiteCommand.self, ExportTrackCommand.self, ViewCommand.self,
+      SuiteCommand.self, AssessCommand.self, ExportTrackCommand.self, ViewCommand.self,
     ]
   )
 

@@ -55,7 +55,8 @@ struct SuiteCommand: ParsableCommand {
     suite.seeds = seeds
     suite.streams = streams
     suite.jobs = jobs
-    let progress = SuiteProgress(total: try suite.scenarioFiles().count)
+    let progress = ProgressBar(
+      command: "suite", total: try suite.scenarioFiles().count, unit: "scenarios")
     let board = try suite.run { done, _, name in progress.draw(done, name) }
     progress.finish()
     print(markdown ? board.markdown : board.table)
@@ -72,32 +73,5 @@ struct SuiteCommand: ParsableCommand {
       }
       printError("no headline metric is worse than \(path) by more than \(Int(tolerance * 100)) %")
     }
-  }
-}
-
-/// A progress bar on standard error: redrawn in place on a terminal, a line per step otherwise.
-final class SuiteProgress: Sendable {
-  let total: Int
-  let terminal = isatty(STDERR_FILENO) != 0
-
-  init(total: Int) {
-    self.total = total
-    draw(0, "")
-  }
-
-  func draw(_ count: Int, _ name: String) {
-    let width = 30
-    let filled = total > 0 ? width * count / total : width
-    let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-    let text = "suite [\(bar)] \(count)/\(total) scenarios \(name)"
-    if terminal {
-      printError("\r\u{1B}[K" + text, terminator: "")
-    } else if count > 0 {
-      printError(text)
-    }
-  }
-
-  func finish() {
-    if terminal { printError("") }
   }
 }

@@ -1,0 +1,93 @@
+import FingerpostCore
+import FloorPlans
+import Foundation
+import Randomness
+import Simulation
+
+extension Assessment {
+  /// The units a random walk stops in: walkable, not a connector (stairs, lifts), and large
+  /// enough to stand in (at least 4 m²).
+  static func destinations(in plans: FloorPlanSet) -> [UnitRef] {
+    plans.floors.flatMap { floor in
+      plans[floor].units.indices.filter { u in
+        let unit = plans[floor].units[u]
+        return unit.kind.isWalkable && unit.kind.connector == nil && unit.shape.area >= 4
+      }.map { UnitRef(floor: floor, unit: $0) }
+    }
+  }
+
+  /// `walks` random walks, reproducible from `seed`: each starts in a random destination and
+  /// stops in `stopsPerWalk` others anywhere in the venue (floor changes through its own
+  /// connectors), dwelling 5–30 s, at 1.0–1.5 m/s; the filter is not told the start. A walk whose
+  /// stops cannot be reached from each other is drawn again.
+  public func randomWalks(plans: FloorPlanSet) throws(FingerpostError) -> [Scenario] {
+    let places = Self.destinations(in: plans)
+    guard places.count >= 2 else {
+      throw FingerpostError(
+        .noData, file: venuePath, "has fewer than two walkable units to walk between")
+    }
+    let generator: RandomGenerator
+    do {
+      generator = try RandomGenerator(seed: seed &+ 0x5EED)
+    } catch {
+      throw FingerpostError(.invalidValue, field: "seed", "\(error)")
+    }
+    let router = Router(plans)
+    func draw() -> UnitRef { places[(try? generator.uniformInt(below: places.count)) ?? 0] }
+    var scenarios: [Scenario] = []
+    var attempts = 0
+    while scenarios.count < walks {
+      attempts += 1
+      guard attempts <= walks * 20 else {
+        throw FingerpostError(
+          .noData, file: venuePath,
+          "\(scenarios.count) of \(walks) random walks found a route between their stops; "
+            + "the venue's units are not connected (openings, connectors)")
+      }
+      var stops = [draw()]
+      while stops.count <= stopsPerWalk {
+        let next = draw()
+        if next != stops.last! { stops.append(next) }
+      }
+      guard
+        zip(stops, stops.dropFirst()).allSatisfy({ (try? router.route(from: $0, to: $1)) != nil })
+      else { continue }
+      let dwell = stops.dropFirst().map { _ in generator.uniform(5, 30) }
+      let speed = generator.uniform(1.0, 1.5)
+      scenarios.append(
+        try scenario(
+          plans: plans, stops: stops, dwell: dwell, speed: speed,
+          seed: seed &+ UInt64(scenarios.count) &* 7919))
+    }
+    return scenarios
+  }
+
+  /// The scenario of one random walk (read from YAML text, as a user's file would be).
+  func scenario(
+    plans: FloorPlanSet, stops: [UnitRef], dwell: [Double], speed: Double, seed: UInt64
+  ) throws(FingerpostError) -> Scenario {
+    func place(_ ref: UnitRef) -> String {
+      "unit: \"\(plans.unit(ref).id)\", ordinal: \(plans[ref.floor].ordinal)"
+    }
+    let venue = URL(fileURLWithPath: venuePath).standardizedFileURL.path
+    let lines = zip(stops.dropFirst(), dwell).map { stop, seconds in
+      "    - { \(place(stop)), dwell: \(seconds.formatted(decimals: 1)) }"
+    }
+    let text = """
+      version: 1
+      name: assessment walk
+      venue: "\(venue)"
+      world: "\(venue)"
+      radio_map: { map: "assessment.fpmap" }
+      walker:
+        start: { \(place(stops[0])) }
+        speed: \(speed.formatted(decimals: 2))
+        stops:
+      \(lines.joined(separator: "\n"))
+      localizer: { particles: \(particles), known_start: false }
+      seed: \(seed)
+
+      """
+    return try Scenario(text: text, url: URL(fileURLWithPath: "assessment.yaml"))
+  }
+}

@@ -1,0 +1,176 @@
+import FingerpostCore
+import Fingerprints
+import FloorPlans
+import Foundation
+import IMDF
+import Radio
+import Randomness
+import Replay
+import Scoring
+import Simulation
+import Synchronization
+
+/// `fingerpost assess`: how well positioning will work in a venue. A radio world (a world file,
+/// or APs placed at a density), a simulated survey and its radio map, random walks through the
+/// venue replayed through every localizer without their start, scored and pooled.
+public struct Assessment: Sendable {
+  /// The IMDF venue (folder or zip).
+  public var venuePath: String
+  /// A world file; without one, APs are placed at `density`.
+  public var worldFile: String?
+  /// APs per 100 m² of walkable space when no world file is given.
+  public var density = 0.6
+  /// Metres between the simulated survey's stops.
+  public var surveySpacing = 2.0
+  /// Random walks to replay.
+  public var walks = 20
+  /// Stops a walk makes after its start.
+  public var stopsPerWalk = 4
+  /// Particles of the filter.
+  public var particles = 2000
+  /// The seed of the world's placement, the survey and the walks.
+  public var seed: UInt64 = 1
+  /// Walks replayed at once (default: the processor count).
+  public var jobs: Int?
+
+  /// Assesses the venue at `venuePath` with the defaults.
+  public init(venuePath: String) {
+    self.venuePath = venuePath
+  }
+
+  /// What the walks are replayed in: the venue's radio world and the radio map of its
+  /// simulated survey.
+  public struct Setting: Sendable {
+    /// The venue's name.
+    public let venue: String
+    /// The radio world.
+    public let world: World
+    /// The radio map built from the simulated survey.
+    public let map: RadioMap
+    /// Scans of the simulated survey.
+    public let surveyScans: Int
+  }
+
+  /// Runs the assessment; `progress` is told (what, done, total) as walks finish.
+  public func run(progress: @Sendable (String, Int, Int) -> Void = { _, _, _ in })
+    throws(FingerpostError) -> AssessmentReport
+  {
+    try run(in: try prepare(), progress: progress)
+  }
+
+  /// The world, the simulated survey and its radio map.
+  public func prepare() throws(FingerpostError) -> Setting {
+    let world = try loadWorld()
+    let name = Venue.identity(ofArchiveAt: venuePath)
+    let survey = try SurveySimulator(world: world, spacing: surveySpacing)
+      .run(seed: seed, venueName: name)
+    let map = RadioMapBuilder().build(surveys: [("simulated", survey)], plans: world.plans).map
+    return Setting(venue: name, world: world, map: map, surveyScans: survey.records.count)
+  }
+
+  /// The random walks replayed in `setting` and scored.
+  public func run(
+    in setting: Setting, progress: @Sendable (String, Int, Int) -> Void = { _, _, _ in }
+  ) throws(FingerpostError) -> AssessmentReport {
+    let plans = setting.world.plans
+    let scenarios = try randomWalks(plans: plans)
+    let results = try replayAll(
+      scenarios, world: setting.world, map: setting.map, progress: progress)
+    return try AssessmentReport(
+      venue: setting.venue, plans: plans, accessPoints: setting.world.accessPoints.count,
+      surveyScans: setting.surveyScans, walks: results)
+  }
+
+  /// The world file's world, or APs placed at `density` on the venue.
+  func loadWorld() throws(FingerpostError) -> World {
+    if let worldFile { return try World.load(file: worldFile, venue: venuePath).world }
+    guard density > 0, density.isFinite else {
+      throw FingerpostError(.invalidValue, field: "density", "must be above 0 APs per 100 m²")
+    }
+    let venue = URL(fileURLWithPath: venuePath).standardizedFileURL.path
+    let text = """
+      version: 1
+      venue: "\(venue)"
+      seed: \(seed)
+      placement:
+        density: \(density)
+
+      """
+    let file = try WorldFile(text: text, url: URL(fileURLWithPath: "assess.world.yaml"))
+    let plans = try FloorPlanSet(venueAt: venuePath)
+    let world: World
+    do {
+      world = try file.makeWorld(plans: plans)
+    } catch {
+      throw FingerpostError(.invalidValue, file: venuePath, "the world cannot be built (\(error))")
+    }
+    try world.checkMemory(limit: ProcessUsage.availableMemory, file: venuePath)
+    return world
+  }
+
+  /// Replays every walk through every localizer, on the machine's cores.
+  func replayAll(
+    _ scenarios: [Scenario], world: World, map: RadioMap,
+    progress: @Sendable (String, Int, Int) -> Void
+  ) throws(FingerpostError) -> [AssessedWalk] {
+    let results = Mutex<[Int: Result<AssessedWalk, FingerpostError>]>([:])
+    let next = Mutex(0)
+    let done = Mutex(0)
+    let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, scenarios.count))
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      while true {
+        let index = next.withLock { n -> Int in
+          defer { n += 1 }
+          return n
+        }
+        guard index < scenarios.count else { return }
+        let result = Result { () throws(FingerpostError) in
+          try Self.replay(scenarios[index], index: index, world: world, map: map)
+        }
+        results.withLock { $0[index] = result }
+        let count = done.withLock { n -> Int in
+          n += 1
+          return n
+        }
+        progress("walks", count, scenarios.count)
+      }
+    }
+    return try results.withLock { all throws(FingerpostError) in
+      try scenarios.indices.map { i throws(FingerpostError) in try all[i]!.get() }
+    }
+  }
+
+  /// One walk simulated and replayed through every localizer, scored.
+  static func replay(_ scenario: Scenario, index: Int, world: World, map: RadioMap)
+    throws(FingerpostError) -> AssessedWalk
+  {
+    let run = try ScenarioRun(scenario: scenario, world: world)
+    var instants: [String: [Instant]] = [:]
+    for kind in LocalizerKind.allCases {
+      let replay = try Replayer(run: run, kind: kind, map: map)
+      var fixes: [Fix] = []
+      do {
+        _ = try replay.run(withTruth: false, emit: { _, _ in }, onFix: { fixes.append($0) })
+      } catch let error as FingerpostError {
+        throw error
+      } catch {
+        throw FingerpostError(.invalidValue, "walk \(index + 1): \(error)")
+      }
+      instants[kind.rawValue] = Scorer().instants(truth: replay.walk.truth, fixes: fixes)
+    }
+    return AssessedWalk(
+      index: index, seed: scenario.seed, truth: run.simulated.walk.truth, instants: instants)
+  }
+}
+
+/// One assessed walk: its truth and, per localizer, its scored instants.
+public struct AssessedWalk: Sendable {
+  /// The walk's number, from 0.
+  public let index: Int
+  /// The seed it was simulated with.
+  public let seed: UInt64
+  /// The true path.
+  public let truth: [TruthSample]
+  /// Per localizer (`LocalizerKind.rawValue`), the instants scored at 2 Hz.
+  public let instants: [String: [Instant]]
+}

@@ -1,0 +1,73 @@
+import FingerpostCore
+import FloorPlans
+import Foundation
+import Scoring
+import TestSupport
+import Testing
+import Workflows
+
+/// `fingerpost assess` on the sample office: a world placed at a density, a simulated survey,
+/// random walks through the venue, every localizer scored.
+@Suite struct AssessmentTests {
+  /// The office's world and the map of its survey, prepared once for every test.
+  static let setting = Result { try small().prepare() }
+
+  static func small() -> Assessment {
+    var assessment = Assessment(venuePath: RepositoryPaths.sampleVenue("office"))
+    assessment.surveySpacing = 4
+    assessment.walks = 2
+    assessment.stopsPerWalk = 1
+    assessment.particles = 100
+    return assessment
+  }
+
+  @Test func theReportScoresEveryLocalizerOverEveryWalkAndIsReproducible() throws {
+    let report = try Self.small().run(in: Self.setting.get())
+    let pooled = report.scoreboard.rows.filter { $0.scenario == "all walks" }
+    #expect(Set(pooled.map(\.localizer)) == ["pf", "fingerprint", "dead-reckoning"])
+    #expect(pooled.allSatisfy { $0.walks == 2 && $0.instants > 100 })
+    // The filter per level: every instant of the pooled row on exactly one level.
+    let levels = report.scoreboard.rows.filter { $0.scenario.hasPrefix("level ") }
+    #expect(!levels.isEmpty && levels.allSatisfy { $0.localizer == "pf" })
+    #expect(
+      levels.reduce(0) { $0 + $1.instants } == pooled.first { $0.localizer == "pf" }!.instants)
+    #expect(report.accessPoints > 50 && report.surveyScans > 500)
+    #expect(report.walks.count == 2)
+    #expect(report.walks[0].evaal >= report.walks[1].evaal)
+    #expect(report.walks.allSatisfy { $0.seconds > 20 && $0.worstError >= $0.evaal })
+    let again = try Self.small().run(in: Self.setting.get())
+    #expect(again.scoreboard == report.scoreboard && again.walks == report.walks)
+    #expect(report.text.contains("walks, worst first"))
+    let decoded = try JSONDecoder().decode(
+      AssessmentReport.self, from: Data(try report.json().utf8))
+    #expect(decoded.scoreboard == report.scoreboard)
+  }
+
+  @Test func walksStopInPublicUnitsAndAnotherSeedWalksElsewhere() throws {
+    let plans = try Self.setting.get().world.plans
+    var other = Self.small()
+    other.seed = 2
+    let a = try Self.small().randomWalks(plans: plans)
+    let b = try other.randomWalks(plans: plans)
+    #expect(a.count == 2 && b.count == 2)
+    #expect(a.map(\.stops) != b.map(\.stops))
+    #expect(try Self.small().randomWalks(plans: plans).map(\.stops) == a.map(\.stops))
+    for scenario in a + b {
+      #expect(!scenario.localizer.knownStart && scenario.stops.count == 1)
+      for stop in scenario.stops {
+        guard case .unit(let id, _) = stop.place, let ref = plans.unitRef(id: id) else {
+          Issue.record("a stop that is not a unit: \(stop.place)")
+          continue
+        }
+        let unit = plans.unit(ref)
+        #expect(unit.kind.isWalkable && unit.kind.connector == nil)
+        #expect((5...30).contains(stop.dwell))
+      }
+    }
+  }
+
+  @Test func aMissingVenueIsRefusedWithItsPath() {
+    let assessment = Assessment(venuePath: "/nonexistent/venue")
+    #expect(throws: FingerpostError.self) { try assessment.run() }
+  }
+}
