@@ -41,6 +41,9 @@ struct AssessCommand: ParsableCommand {
   @Option(help: "Write the report as JSON to this file (- for standard output).")
   var json: String?
 
+  @Option(help: "Write every walk's truth and fixes as event streams into this folder.")
+  var streams: String?
+
   @OptionGroup var usage: UsageOptions
 
   func validate() throws {
@@ -63,6 +66,7 @@ struct AssessCommand: ParsableCommand {
     assessment.walks = walks
     assessment.particles = particles
     assessment.seed = seed
+    assessment.streams = streams
     let progress = ProgressBar(command: "assess", total: walks, unit: "walks replayed")
     let report = try assessment.run { stage, done, _ in
       if stage == "walks" { progress.draw(done, "") }

@@ -39,18 +39,32 @@ extension ParticleFilter {
         candidates.append((p.squaredDistance(to: mean), p))
       }
       candidates.sort { $0.distance < $1.distance }
-      var choice = candidates.first { !floor.crossesWall(Segment(last.position, $0.point)) }?.point
+      // A particle in view counts only when it is nearer the estimate than the last fix is to
+      // it: a stray particle left beside the last fix must not hold the fix back while the
+      // cloud walks on beyond a wall.
+      var choice = candidates.first {
+        $0.point.distance(to: mean) < $0.point.distance(to: last.position)
+          && !floor.crossesWall(Segment(last.position, $0.point))
+      }?.point
       if choice == nil {
         // No particle in view: go through the door (or open-plan portal) in view of the last
-        // fix that lies best on the way to the estimate.
+        // fix that lies best on the way to the estimate and nearer to it. A door the fix already
+        // stands on is no way forward: from there every line may touch the wall around it, and
+        // choosing it again would hold the fix in place while the cloud stays beyond that wall.
         let gaps = floor.doors.map(\.segment.midpoint) + floor.portals.map(\.segment.midpoint)
-        choice = gaps.filter { !floor.crossesWall(Segment(last.position, $0)) }
-          .min {
-            last.position.distance(to: $0) + $0.distance(to: mean) < last.position.distance(to: $1)
-              + $1.distance(to: mean)
-          }
+        let ahead = last.position.distance(to: mean)
+        choice = gaps.filter {
+          $0.distance(to: last.position) > 0.05 && $0.distance(to: mean) < ahead
+            && !floor.crossesWall(Segment(last.position, $0))
+        }
+        .min {
+          last.position.distance(to: $0) + $0.distance(to: mean) < last.position.distance(to: $1)
+            + $1.distance(to: mean)
+        }
       }
-      mean = choice ?? mean
+      // Nothing in view leads on: the well-weighted particle nearest the estimate, through the
+      // wall (a jump in the track is better than a fix that no longer follows the cloud).
+      mean = choice ?? candidates.first?.point ?? mean
     }
     // The 95 % radius from a histogram of distances (0.05 m bins) and the mass of each unit,
     // in one pass without sorting or hashing per particle.

@@ -32,6 +32,9 @@ public struct Assessment: Sendable {
   public var seed: UInt64 = 1
   /// Walks replayed at once (default: the processor count).
   public var jobs: Int?
+  /// A folder to write every walk's replay into, truth and fixes, one event stream per walk
+  /// and localizer (`walk-N-LOCALIZER.ndjson`), for `score` and `view`.
+  public var streams: String?
 
   /// Assesses the venue at `venuePath` with the defaults.
   public init(venuePath: String) {
@@ -117,6 +120,15 @@ public struct Assessment: Sendable {
     let next = Mutex(0)
     let done = Mutex(0)
     let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, scenarios.count))
+    if let streams {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: streams, withIntermediateDirectories: true)
+      } catch {
+        throw FingerpostError(.unwritable, file: streams, "cannot be created (\(error))")
+      }
+    }
+    let streams = self.streams
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       while true {
         let index = next.withLock { n -> Int in
@@ -125,7 +137,8 @@ public struct Assessment: Sendable {
         }
         guard index < scenarios.count else { return }
         let result = Result { () throws(FingerpostError) in
-          try Self.replay(scenarios[index], index: index, world: world, map: map)
+          try Self.replay(
+            scenarios[index], index: index, world: world, map: map, streams: streams)
         }
         results.withLock { $0[index] = result }
         let count = done.withLock { n -> Int in
@@ -140,21 +153,30 @@ public struct Assessment: Sendable {
     }
   }
 
-  /// One walk simulated and replayed through every localizer, scored.
-  static func replay(_ scenario: Scenario, index: Int, world: World, map: RadioMap)
-    throws(FingerpostError) -> AssessedWalk
-  {
+  /// One walk simulated and replayed through every localizer, scored (and written into
+  /// `streams`, when given).
+  static func replay(
+    _ scenario: Scenario, index: Int, world: World, map: RadioMap, streams: String?
+  ) throws(FingerpostError) -> AssessedWalk {
     let run = try ScenarioRun(scenario: scenario, world: world)
     var instants: [String: [Instant]] = [:]
     for kind in LocalizerKind.allCases {
       let replay = try Replayer(run: run, kind: kind, map: map)
       var fixes: [Fix] = []
+      var lines: [String] = []
       do {
-        _ = try replay.run(withTruth: false, emit: { _, _ in }, onFix: { fixes.append($0) })
+        _ = try replay.run(
+          withTruth: streams != nil, emit: { line, _ in if streams != nil { lines.append(line) } },
+          onFix: { fixes.append($0) })
       } catch let error as FingerpostError {
         throw error
       } catch {
         throw FingerpostError(.invalidValue, "walk \(index + 1): \(error)")
+      }
+      if let streams {
+        let path = URL(fileURLWithPath: streams)
+          .appendingPathComponent("walk-\(index + 1)-\(kind.rawValue).ndjson").path
+        try FileAccess.write(Data((lines.joined(separator: "\n") + "\n").utf8), to: path)
       }
       instants[kind.rawValue] = Scorer().instants(truth: replay.walk.truth, fixes: fixes)
     }

@@ -35,8 +35,19 @@ import Workflows
     #expect(report.walks.count == 2)
     #expect(report.walks[0].evaal >= report.walks[1].evaal)
     #expect(report.walks.allSatisfy { $0.seconds > 20 && $0.worstError >= $0.evaal })
-    let again = try Self.small().run(in: Self.setting.get())
+    // Again, writing every replay as an event stream: the same report, and a stream per walk
+    // and localizer with its truth.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assess-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var writing = Self.small()
+    writing.streams = folder.path
+    let again = try writing.run(in: Self.setting.get())
     #expect(again.scoreboard == report.scoreboard && again.walks == report.walks)
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(files.count == 6 && files.contains("walk-2-pf.ndjson"))
+    let stream = try String(
+      contentsOf: folder.appendingPathComponent("walk-1-pf.ndjson"), encoding: .utf8)
+    #expect(stream.contains("\"type\":\"truth\"") && stream.contains("\"type\":\"fix\""))
     #expect(report.text.contains("walks, worst first"))
     let decoded = try JSONDecoder().decode(
       AssessmentReport.self, from: Data(try report.json().utf8))

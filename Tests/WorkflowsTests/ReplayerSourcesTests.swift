@@ -33,7 +33,9 @@ import Workflows
     for (i, line) in pf.lines.enumerated() {
       _ = try StreamDecoder.record(line[...], line: i + 1)
     }
-    #expect(pf.summary.wallCrossings == 0)
+    // The track goes through a wall only when nothing in view of the last fix leads on towards
+    // the cloud: rarely.
+    #expect(pf.summary.wallCrossings * 50 <= pf.summary.fixes, "\(pf.summary)")
     #expect(pf.summary.scored == pf.summary.fixes)
     let dr = try replay(.deadReckoning)
     let pfScore = try #require(pf.summary.evaalScore)
