@@ -8,7 +8,6 @@ import Randomness
 import Replay
 import Scoring
 import Simulation
-import Synchronization
 
 /// `fingerpost assess`: how well positioning will work in a venue. A radio world (a world file,
 /// or APs placed at a density), a simulated survey and its radio map, random walks through the
@@ -116,10 +115,6 @@ public struct Assessment: Sendable {
     _ scenarios: [Scenario], world: World, map: RadioMap,
     progress: @Sendable (String, Int, Int) -> Void
   ) throws(FingerpostError) -> [AssessedWalk] {
-    let results = Mutex<[Int: Result<AssessedWalk, FingerpostError>]>([:])
-    let next = Mutex(0)
-    let done = Mutex(0)
-    let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, scenarios.count))
     if let streams {
       do {
         try FileManager.default.createDirectory(
@@ -129,27 +124,12 @@ public struct Assessment: Sendable {
       }
     }
     let streams = self.streams
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      while true {
-        let index = next.withLock { n -> Int in
-          defer { n += 1 }
-          return n
-        }
-        guard index < scenarios.count else { return }
-        let result = Result { () throws(FingerpostError) in
-          try Self.replay(
-            scenarios[index], index: index, world: world, map: map, streams: streams)
-        }
-        results.withLock { $0[index] = result }
-        let count = done.withLock { n -> Int in
-          n += 1
-          return n
-        }
-        progress("walks", count, scenarios.count)
-      }
-    }
-    return try results.withLock { all throws(FingerpostError) in
-      try scenarios.indices.map { i throws(FingerpostError) in try all[i]!.get() }
+    return try runJobs(
+      scenarios.count, workers: jobs,
+      finished: { done, _ in progress("walks", done, scenarios.count) }
+    ) { index throws(FingerpostError) in
+      try Self.replay(
+        scenarios[index], index: index, world: world, map: map, streams: streams)
     }
   }
 

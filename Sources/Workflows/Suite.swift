@@ -4,7 +4,6 @@ import Randomness
 import Replay
 import Scoring
 import Simulation
-import Synchronization
 
 /// Every scenario of a folder walked with several seeds, replayed by every localizer and scored:
 /// the scoreboard that `fingerpost suite` prints and `make test` guards.
@@ -82,31 +81,14 @@ public struct Suite: Sendable {
   func walkAll(_ files: [String], progress: @Sendable (Int, Int, String) -> Void)
     throws(FingerpostError) -> [[String: [[Instant]]]]
   {
-    let results = Mutex<[Int: Result<[String: [[Instant]]], FingerpostError>]>([:])
-    let next = Mutex(0)
-    let done = Mutex(0)
-    let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, files.count))
     let (seeds, streams) = (self.seeds, self.streams)
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      while true {
-        let index = next.withLock { n -> Int in
-          defer { n += 1 }
-          return n
-        }
-        guard index < files.count else { return }
-        let result = Result { () throws(FingerpostError) in
-          try Self.walk(files[index], seeds: seeds, streams: streams)
-        }
-        results.withLock { $0[index] = result }
-        let count = done.withLock { n -> Int in
-          n += 1
-          return n
-        }
-        progress(count, files.count, URL(fileURLWithPath: files[index]).lastPathComponent)
+    return try runJobs(
+      files.count, workers: jobs,
+      finished: { done, index in
+        progress(done, files.count, URL(fileURLWithPath: files[index]).lastPathComponent)
       }
-    }
-    return try results.withLock { all throws(FingerpostError) in
-      try files.indices.map { i throws(FingerpostError) in try all[i]!.get() }
+    ) { index throws(FingerpostError) in
+      try Self.walk(files[index], seeds: seeds, streams: streams)
     }
   }
 
