@@ -1,4 +1,5 @@
 import ArgumentParser
+import FloorPlans
 import IMDF
 
 /// `fingerpost venue validate PATH`: one line per finding, a summary, non-zero exit on error.
@@ -24,7 +25,16 @@ struct VenueValidate: ParsableCommand {
 
   /// The report text (or JSON) and whether the venue has no error.
   func render() throws -> (text: String, valid: Bool) {
-    var report = VenueValidator.validate(try venue.load())
+    let loaded = try venue.load()
+    var report = VenueValidator.validate(loaded)
+    // Where the outline is wider than its units, say what Fingerpost will walk there.
+    let walkways = FloorPlanSet(venue: loaded).plans.filter { $0.walkwayArea > 0 }.map { plan in
+      Finding(
+        .info, file: "level.geojson", featureID: plan.levelID,
+        "\(Int(plan.walkwayArea.rounded())) m² of the level's outline is in no unit: "
+          + "walked as an open walkway (corridors not drawn as units)")
+    }
+    report = ValidationReport(path: report.path, findings: report.findings + walkways)
     if errorsOnly { report.findings.removeAll { $0.severity != .error } }
     return (json ? try report.json() : report.text, report.isValid)
   }

@@ -26,6 +26,8 @@ public final class FloorPlan: Sendable {
   public let portals: [Portal]
   /// Indices of walkable units.
   public let walkableUnits: [Int]
+  /// The open walkway (outline in no unit), when the level has one; its unit is the last.
+  public let walkway: OpenWalkway?
 
   let unitLookup: PolygonIndex
   let polygonOwner: [Int32]
@@ -33,8 +35,8 @@ public final class FloorPlan: Sendable {
 
   init(
     levelID: String, ordinal: Int, name: String, shortName: String, buildingIDs: [String],
-    outline: MultiPolygon, units: [PlanUnit], walls: [Segment], wallSides: [WallSides],
-    doors: [Door], portals: [Portal]
+    outline: MultiPolygon, units: [PlanUnit], walkway: OpenWalkway? = nil, walls: [Segment],
+    wallSides: [WallSides], doors: [Door], portals: [Portal]
   ) {
     self.levelID = levelID
     self.ordinal = ordinal
@@ -43,6 +45,7 @@ public final class FloorPlan: Sendable {
     self.buildingIDs = buildingIDs
     self.outline = outline
     self.units = units
+    self.walkway = walkway
     self.walls = walls
     self.wallSides = wallSides
     self.doors = doors
@@ -52,7 +55,8 @@ public final class FloorPlan: Sendable {
     let order = walkableUnits + units.indices.filter { !units[$0].kind.isWalkable }
     var polygons: [Polygon] = []
     var owner: [Int32] = []
-    for u in order {
+    // The walkway is looked up by its raster, after every drawn unit.
+    for u in order where !units[u].isDerived {
       for polygon in units[u].shape.polygons {
         polygons.append(polygon)
         owner.append(Int32(u))
@@ -65,7 +69,9 @@ public final class FloorPlan: Sendable {
 
   /// The index of the unit containing `p` (walkable units first), or `nil` outside every unit.
   public func unitIndex(at p: Point) -> Int? {
-    unitLookup.firstContaining(p).map { Int(polygonOwner[$0]) }
+    if let polygon = unitLookup.firstContaining(p) { return Int(polygonOwner[polygon]) }
+    guard let walkway, walkway.contains(p) else { return nil }
+    return units.count - 1
   }
 
   /// The unit containing `p`, or `nil`.
@@ -105,8 +111,11 @@ public final class FloorPlan: Sendable {
 
   /// The total walkable area in square metres.
   public var walkableArea: Double {
-    walkableUnits.reduce(0) { $0 + units[$1].shape.area }
+    walkableUnits.reduce(0) { $0 + units[$1].area }
   }
+
+  /// The area of the open walkway (outline in no unit, wide enough to walk), square metres.
+  public var walkwayArea: Double { walkway?.area ?? 0 }
 
   /// The index of the unit with IMDF id `id`.
   public func unitIndex(id: String) -> Int? {

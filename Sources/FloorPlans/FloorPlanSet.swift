@@ -26,7 +26,7 @@ public struct FloorPlanSet: Sendable {
     let levels = venue.levels.filter { $0.ordinal != nil }
       .sorted { ($0.ordinal!, $0.id) < ($1.ordinal!, $1.id) }
     plans = levels.map { level in
-      let units = (unitsByLevel[level.id] ?? []).map { unit in
+      var units = (unitsByLevel[level.id] ?? []).map { unit in
         PlanUnit(
           id: unit.id, name: unit.name?.text(preferring: language),
           names: [unit.name, unit.altName].compactMap { $0 }.flatMap { Array($0.values.values) },
@@ -38,16 +38,25 @@ public struct FloorPlanSet: Sendable {
       let openings = (openingsByLevel[level.id] ?? []).map {
         (id: $0.id, category: $0.category, segments: $0.geometry?.localSegments(in: frame) ?? [])
       }
-      let derived = WallBuilder(units: units, openings: openings).build()
+      let outline = MultiPolygon(level.geometry?.localPolygons(in: frame) ?? [])
+      var builder = WallBuilder(units: units, openings: openings)
+      let walkway = OpenWalkway(outline: outline, units: units)
+      if let walkway {
+        let edges = outline.edges + units.flatMap(\.shape.edges)
+        builder = WallBuilder(
+          units: units + [walkway.unit(levelID: level.id, units: units)], openings: openings,
+          boundaries: [units.count: walkway.boundary(along: edges)])
+        units = builder.units
+      }
+      let derived = builder.build()
       let ordinal = level.ordinal!
       return FloorPlan(
         levelID: level.id, ordinal: ordinal,
         name: level.name?.text(preferring: language) ?? "Level \(ordinal)",
         shortName: level.shortName?.text(preferring: language) ?? String(ordinal),
         buildingIDs: level.buildingIDs,
-        outline: MultiPolygon(level.geometry?.localPolygons(in: frame) ?? []),
-        units: units, walls: derived.walls, wallSides: derived.wallSides, doors: derived.doors,
-        portals: derived.portals)
+        outline: outline, units: units, walkway: walkway, walls: derived.walls,
+        wallSides: derived.wallSides, doors: derived.doors, portals: derived.portals)
     }
     let relationships = venue.relationships.compactMap {
       r -> (id: String, kind: ConnectorKind, ends: [String])? in

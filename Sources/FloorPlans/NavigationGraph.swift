@@ -65,7 +65,10 @@ public struct NavigationGraph: Sendable {
         }
       }
       for u in plan.walkableUnits {
-        for corner in Self.innerCorners(of: plan.units[u].shape) {
+        // The walkway's shape is the outline less every unit: keep the corners that are in it.
+        let derived = plan.units[u].isDerived
+        for corner in Self.innerCorners(of: plan.units[u].shape)
+        where !derived || plan.unitIndex(at: corner) == u {
           addNode(
             Node(floor: FloorID(p), point: corner), units: [UnitRef(floor: FloorID(p), unit: u)])
         }

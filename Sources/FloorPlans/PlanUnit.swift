@@ -16,12 +16,16 @@ public struct PlanUnit: Sendable, Hashable {
   public let shape: MultiPolygon
   /// A point inside the unit: its display point when inside, else an interior point.
   public let anchorPoint: Point
+  /// The unit's area, square metres.
+  public let area: Double
+  /// Whether Fingerpost derived the unit (the open walkway of a level) rather than read it.
+  public let isDerived: Bool
 
   /// Creates a unit from its parts.
   public init(
     id: String, name: String?, names: [String] = [], category: String, kind: UnitKind,
     shape: MultiPolygon,
-    displayPoint: Point?
+    displayPoint: Point?, area: Double? = nil, isDerived: Bool = false
   ) {
     self.id = id
     self.name = name
@@ -29,6 +33,8 @@ public struct PlanUnit: Sendable, Hashable {
     self.category = category
     self.kind = kind
     self.shape = shape
+    self.area = area ?? shape.area
+    self.isDerived = isDerived
     if let displayPoint, shape.contains(displayPoint) {
       anchorPoint = displayPoint
     } else {

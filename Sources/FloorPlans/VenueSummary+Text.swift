@@ -23,7 +23,7 @@ extension VenueSummary {
       "\(buildings.count)" + (buildings.count <= 4 ? ": " + buildings.joined(separator: ", ") : ""))
     field("levels", "\(levels.count), \(unitCount) units, \(openingCount) openings")
     let header = [
-      "ordinal", "level", "building", "units", "openings", "walkable m²", "in no unit m²",
+      "ordinal", "level", "building", "units", "openings", "walkable m²", "open walkway m²",
       "unit categories",
     ]
     var rows = [header]
@@ -32,7 +32,7 @@ extension VenueSummary {
         String(level.ordinal), "\(level.shortName) \(level.name)", level.building,
         String(level.units),
         String(level.openings), String(Int(level.walkableArea.rounded())),
-        String(Int(level.uncoveredArea.rounded())), list(level.categories, limit: 4),
+        String(Int(level.walkwayArea.rounded())), list(level.categories, limit: 4),
       ])
     }
     let widths = header.indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
@@ -43,6 +43,11 @@ extension VenueSummary {
             c == row.count - 1
               ? cell : cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
           }.joined(separator: "  "))
+    }
+    if levels.contains(where: { $0.walkwayArea > 0 }) {
+      lines.append(
+        "    open walkway: the level's outline that no unit covers, at least "
+          + "\(OpenWalkway.minimumWidth.formatted(decimals: 0)) m wide; walked as a corridor")
     }
     field(
       "amenities",

@@ -20,8 +20,8 @@ public struct VenueSummary: Sendable {
     public let openings: Int
     /// Walkable area in square metres.
     public let walkableArea: Double
-    /// Area of the level's outline that no unit covers, square metres.
-    public let uncoveredArea: Double
+    /// Area of the open walkway (the outline in no unit, wide enough to walk), square metres.
+    public let walkwayArea: Double
     /// Unit counts by category, most common first.
     public let categories: [(String, Int)]
   }
@@ -81,8 +81,9 @@ public struct VenueSummary: Sendable {
       LevelLine(
         ordinal: plan.ordinal, shortName: plan.shortName, name: plan.name,
         building: plan.buildingIDs.map(buildingName).joined(separator: ", "),
-        units: plan.units.count, openings: plan.doors.count, walkableArea: plan.walkableArea,
-        uncoveredArea: plan.uncoveredArea, categories: Self.counted(plan.units.map(\.category)))
+        units: plan.units.count { !$0.isDerived }, openings: plan.doors.count,
+        walkableArea: plan.walkableArea, walkwayArea: plan.walkwayArea,
+        categories: Self.counted(plan.units.filter { !$0.isDerived }.map(\.category)))
     }
     unitCount = venue.units.count
     openingCount = venue.openings.count

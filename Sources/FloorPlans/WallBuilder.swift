@@ -11,6 +11,14 @@ struct WallBuilder {
 
   let units: [PlanUnit]
   let openings: [(id: String, category: String?, segments: [Segment])]
+  /// Boundaries to use instead of a unit's shape edges (the open walkway's: only where it meets
+  /// something else).
+  var boundaries: [Int: [Segment]] = [:]
+
+  /// The edges of unit `u` walls are made from.
+  func unitEdges(_ u: Int) -> [Segment] {
+    boundaries[u] ?? units[u].shape.edges
+  }
 
   struct Result {
     var walls: [Segment] = []
@@ -25,7 +33,7 @@ struct WallBuilder {
     var edges: [Segment] = []
     var owners: [Int] = []
     for u in units.indices where units[u].kind.isWalkable {
-      for edge in units[u].shape.edges where edge.length > 1e-6 {
+      for edge in unitEdges(u) where edge.length > 1e-6 {
         edges.append(edge)
         owners.append(u)
       }
@@ -35,7 +43,7 @@ struct WallBuilder {
     var allEdges: [Segment] = []
     var allOwners: [Int] = []
     for u in units.indices {
-      for edge in units[u].shape.edges where edge.length > 1e-6 {
+      for edge in unitEdges(u) where edge.length > 1e-6 {
         allEdges.append(edge)
         allOwners.append(u)
       }

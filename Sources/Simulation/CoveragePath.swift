@@ -39,7 +39,8 @@ public struct CoveragePath: Sendable {
     var previous: Point?
     for u in order {
       for point in Self.grid(
-        in: plan.units[u].shape, spacing: spacing, fallback: plan.units[u].anchorPoint)
+        in: plan.units[u].shape, spacing: spacing, fallback: plan.units[u].anchorPoint,
+        inside: { plan.unitIndex(at: $0) == u })
       {
         let walked =
           previous.map {
@@ -52,9 +53,11 @@ public struct CoveragePath: Sendable {
     self.stops = stops
   }
 
-  /// Grid points `spacing` apart inside `shape`, row by row alternating direction; the fallback
-  /// point when the unit is smaller than the grid.
-  static func grid(in shape: MultiPolygon, spacing: Double, fallback: Point) -> [Point] {
+  /// Grid points `spacing` apart inside `shape` (where `inside` agrees), row by row alternating
+  /// direction; the fallback point when the unit is smaller than the grid.
+  static func grid(
+    in shape: MultiPolygon, spacing: Double, fallback: Point, inside: (Point) -> Bool
+  ) -> [Point] {
     guard let box = shape.bounds else { return [fallback] }
     var points: [Point] = []
     var row = 0
@@ -65,7 +68,9 @@ public struct CoveragePath: Sendable {
       while x < box.max.x {
         let p = Point(x: x, y: y)
         // Keep a margin from the walls: a surveyor does not stand in the wall.
-        if shape.contains(p), shape.distanceToBoundary(from: p) > 0.3 { line.append(p) }
+        if shape.contains(p), inside(p), shape.distanceToBoundary(from: p) > 0.3 {
+          line.append(p)
+        }
         x += spacing
       }
       points += row % 2 == 0 ? line : line.reversed()

@@ -80,7 +80,7 @@ public struct FloorPlanLayer: Sendable {
     let named = plan.units.filter {
       $0.name != nil && UnitAppearance(category: $0.category) != .structure
     }
-    .sorted { ($0.shape.area, $0.id) > ($1.shape.area, $1.id) }
+    .sorted { ($0.area, $0.id) > ($1.area, $1.id) }
     for unit in named {
       guard let name = unit.name, let box = unit.shape.bounds else { continue }
       let widthInCells = Int(box.width / (viewport.scale * 2))

@@ -11,7 +11,7 @@ extension Assessment {
     plans.floors.flatMap { floor in
       plans[floor].units.indices.filter { u in
         let unit = plans[floor].units[u]
-        return unit.kind.isWalkable && unit.kind.connector == nil && unit.shape.area >= 4
+        return unit.kind.isWalkable && unit.kind.connector == nil && unit.area >= 4
       }.map { UnitRef(floor: floor, unit: $0) }
     }
   }

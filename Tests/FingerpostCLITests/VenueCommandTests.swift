@@ -37,6 +37,20 @@ import Testing
     #expect(throws: ExitCode(1)) { try command.run() }
   }
 
+  @Test func validateAndInfoSayWhereTheCorridorIsNotDrawn() throws {
+    let archive = try TemporaryArchive(CorridorVenue.files)
+    defer { archive.remove() }
+    let (text, valid) = try VenueValidate.parse([archive.path]).render()
+    #expect(valid)
+    #expect(text.contains("m² of the level's outline is in no unit: walked as an open walkway"))
+    let info = try VenueInfo.parse([archive.path]).render()
+    #expect(info.contains("open walkway: the level's outline that no unit covers"))
+    // Rooms South 1 and North 3 share no wall and no door: the route goes along the corridor.
+    let route = try VenueRoute.parse([archive.path, "--from", "South 1", "--to", "North 3"])
+      .render()
+    #expect(route.contains("0 level change(s)"))
+  }
+
   @Test func routeCrossesLevelsByName() throws {
     let text = try VenueRoute.parse([
       RepositoryPaths.sampleVenue("office"), "--from", "room 0.01", "--to", "Room 2.52",

@@ -15,7 +15,7 @@ public enum MiniVenue {
   public static let amenityID = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa"
 
   /// Degrees per metre at the equator, near enough for fixtures.
-  static let d = 1.0 / 111_320
+  public static let d = 1.0 / 111_320
 
   /// A GeoJSON ring of a rectangle given in metres.
   public static func ring(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> String {
