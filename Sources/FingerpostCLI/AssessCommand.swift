@@ -32,6 +32,9 @@ struct AssessCommand: ParsableCommand {
   @Option(help: "Random walks to replay.")
   var walks = 20
 
+  @Option(help: "Further walks with a kidnap (the walker carried elsewhere), for recovery times.")
+  var kidnaps = 10
+
   @Option(help: "Particles of the filter.")
   var particles = 2000
 
@@ -48,6 +51,7 @@ struct AssessCommand: ParsableCommand {
 
   func validate() throws {
     if !(1...1000).contains(walks) { throw ValidationError("--walks must be 1…1000") }
+    if !(0...1000).contains(kidnaps) { throw ValidationError("--kidnaps must be 0…1000") }
     if !(surveySpacing >= 0.5 && surveySpacing <= 50) {
       throw ValidationError("--survey-spacing must be 0.5…50 metres")
     }
@@ -64,10 +68,11 @@ struct AssessCommand: ParsableCommand {
     assessment.density = density
     assessment.surveySpacing = surveySpacing
     assessment.walks = walks
+    assessment.kidnaps = kidnaps
     assessment.particles = particles
     assessment.seed = seed
     assessment.streams = streams
-    let progress = ProgressBar(command: "assess", total: walks, unit: "walks replayed")
+    let progress = ProgressBar(command: "assess", total: walks + kidnaps, unit: "walks replayed")
     let report = try assessment.run { stage, done, _ in
       if stage == "walks" { progress.draw(done, "") }
     }

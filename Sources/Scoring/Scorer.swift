@@ -152,7 +152,7 @@ public struct Scorer: Sendable {
 
   /// Seconds from `start` until the error stays under `settledError` on the right floor for
   /// `settledTime`, or nil.
-  func settled(_ instants: [Instant], from start: Double) -> Double? {
+  public func settled(_ instants: [Instant], from start: Double) -> Double? {
     var since: Double?
     for i in instants where i.t >= start - 1e-9 {
       if i.error < settledError && i.floorError == 0 {
@@ -167,7 +167,7 @@ public struct Scorer: Sendable {
   }
 
   /// Times at which the truth jumps faster than `teleportSpeed`: kidnaps.
-  func kidnaps(_ truth: [TruthSample]) -> [Double] {
+  public func kidnaps(_ truth: [TruthSample]) -> [Double] {
     zip(truth, truth.dropFirst()).compactMap { a, b in
       let dt = b.t - a.t
       let d = b.position.distance(to: a.position)

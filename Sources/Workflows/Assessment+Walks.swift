@@ -16,10 +16,12 @@ extension Assessment {
     }
   }
 
-  /// `walks` random walks, reproducible from `seed`: each starts in a random destination and
-  /// stops in `stopsPerWalk` others anywhere in the venue (floor changes through its own
-  /// connectors), dwelling 5–30 s, at 1.0–1.5 m/s; the filter is not told the start. A walk whose
-  /// stops cannot be reached from each other is drawn again.
+  /// `walks` random walks, then `kidnaps` more, reproducible from `seed`: each starts in a
+  /// random destination and stops in `stopsPerWalk` others anywhere in the venue (floor changes
+  /// through its own connectors), dwelling 5–30 s, at 1.0–1.5 m/s; the filter is not told the
+  /// start. In the kidnap walks the walker is carried, 30–60 s in, to another random
+  /// destination and walks on from there, and dwells 60 s at the last stop, so that there is
+  /// time to recover. A walk whose stops cannot be reached from each other is drawn again.
   public func randomWalks(plans: FloorPlanSet) throws(FingerpostError) -> [Scenario] {
     let places = Self.destinations(in: plans)
     guard places.count >= 2 else {
@@ -36,12 +38,13 @@ extension Assessment {
     func draw() -> UnitRef { places[(try? generator.uniformInt(below: places.count)) ?? 0] }
     var scenarios: [Scenario] = []
     var attempts = 0
-    while scenarios.count < walks {
+    let total = walks + kidnaps
+    while scenarios.count < total {
       attempts += 1
-      guard attempts <= walks * 20 else {
+      guard attempts <= total * 20 else {
         throw FingerpostError(
           .noData, file: venuePath,
-          "\(scenarios.count) of \(walks) random walks found a route between their stops; "
+          "\(scenarios.count) of \(total) random walks found a route between their stops; "
             + "the venue's units are not connected (openings, connectors)")
       }
       var stops = [draw()]
@@ -52,11 +55,19 @@ extension Assessment {
       guard
         zip(stops, stops.dropFirst()).allSatisfy({ (try? router.route(from: $0, to: $1)) != nil })
       else { continue }
-      let dwell = stops.dropFirst().map { _ in generator.uniform(5, 30) }
+      var dwell = stops.dropFirst().map { _ in generator.uniform(5, 30) }
       let speed = generator.uniform(1.0, 1.5)
+      var kidnap: (at: Double, to: UnitRef)?
+      if scenarios.count >= walks {
+        let to = draw()
+        // Carried off to a place from which the rest of the walk can be walked.
+        guard (try? router.route(from: to, to: stops[1])) != nil else { continue }
+        kidnap = (generator.uniform(30, 60), to)
+        dwell[dwell.count - 1] = 60
+      }
       scenarios.append(
         try scenario(
-          plans: plans, stops: stops, dwell: dwell, speed: speed,
+          plans: plans, stops: stops, dwell: dwell, speed: speed, kidnap: kidnap,
           seed: seed &+ UInt64(scenarios.count) &* 7919))
     }
     return scenarios
@@ -64,7 +75,8 @@ extension Assessment {
 
   /// The scenario of one random walk (read from YAML text, as a user's file would be).
   func scenario(
-    plans: FloorPlanSet, stops: [UnitRef], dwell: [Double], speed: Double, seed: UInt64
+    plans: FloorPlanSet, stops: [UnitRef], dwell: [Double], speed: Double,
+    kidnap: (at: Double, to: UnitRef)? = nil, seed: UInt64
   ) throws(FingerpostError) -> Scenario {
     func place(_ ref: UnitRef) -> String {
       "unit: \"\(plans.unit(ref).id)\", ordinal: \(plans[ref.floor].ordinal)"
@@ -84,6 +96,7 @@ extension Assessment {
         speed: \(speed.formatted(decimals: 2))
         stops:
       \(lines.joined(separator: "\n"))
+      \(kidnap.map { "events:\n  - { at: \($0.at.formatted(decimals: 1)), type: kidnap, to: { \(place($0.to)) } }" } ?? "")
       localizer: { particles: \(particles), known_start: false }
       seed: \(seed)
 

@@ -23,6 +23,9 @@ public struct Assessment: Sendable {
   public var surveySpacing = 2.0
   /// Random walks to replay.
   public var walks = 20
+  /// Further walks in which the walker is carried elsewhere once (a kidnap), replayed through
+  /// the filter only, for its recovery time.
+  public var kidnaps = 10
   /// Stops a walk makes after its start.
   public var stopsPerWalk = 4
   /// Particles of the filter.
@@ -78,9 +81,11 @@ public struct Assessment: Sendable {
     let scenarios = try randomWalks(plans: plans)
     let results = try replayAll(
       scenarios, world: setting.world, map: setting.map, progress: progress)
+    let walks = results.filter { !$0.kidnapped }
+    let kidnapped = results.filter(\.kidnapped)
     return try AssessmentReport(
       venue: setting.venue, plans: plans, accessPoints: setting.world.accessPoints.count,
-      surveyScans: setting.surveyScans, walks: results)
+      surveyScans: setting.surveyScans, walks: walks, kidnapped: kidnapped)
   }
 
   /// The world file's world, or APs placed at `density` on the venue.
@@ -124,23 +129,25 @@ public struct Assessment: Sendable {
       }
     }
     let streams = self.streams
+    let total = scenarios.count
     return try runJobs(
       scenarios.count, workers: jobs,
-      finished: { done, _ in progress("walks", done, scenarios.count) }
+      finished: { done, _ in progress("walks", done, total) }
     ) { index throws(FingerpostError) in
       try Self.replay(
         scenarios[index], index: index, world: world, map: map, streams: streams)
     }
   }
 
-  /// One walk simulated and replayed through every localizer, scored (and written into
-  /// `streams`, when given).
+  /// One walk simulated and replayed through every localizer (the filter only for a kidnap
+  /// walk), scored (and written into `streams`, when given).
   static func replay(
     _ scenario: Scenario, index: Int, world: World, map: RadioMap, streams: String?
   ) throws(FingerpostError) -> AssessedWalk {
     let run = try ScenarioRun(scenario: scenario, world: world)
+    let kidnapped = !scenario.events.isEmpty
     var instants: [String: [Instant]] = [:]
-    for kind in LocalizerKind.allCases {
+    for kind in kidnapped ? [.pf] : LocalizerKind.allCases {
       let replay = try Replayer(run: run, kind: kind, map: map)
       var fixes: [Fix] = []
       var lines: [String] = []
@@ -161,7 +168,8 @@ public struct Assessment: Sendable {
       instants[kind.rawValue] = Scorer().instants(truth: replay.walk.truth, fixes: fixes)
     }
     return AssessedWalk(
-      index: index, seed: scenario.seed, truth: run.simulated.walk.truth, instants: instants)
+      index: index, seed: scenario.seed, truth: run.simulated.walk.truth, instants: instants,
+      kidnapped: kidnapped)
   }
 }
 
@@ -175,4 +183,6 @@ public struct AssessedWalk: Sendable {
   public let truth: [TruthSample]
   /// Per localizer (`LocalizerKind.rawValue`), the instants scored at 2 Hz.
   public let instants: [String: [Instant]]
+  /// Whether the walker was carried elsewhere once during the walk (the filter only).
+  public let kidnapped: Bool
 }

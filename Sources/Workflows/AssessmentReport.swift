@@ -22,6 +22,56 @@ public struct AssessmentReport: Sendable, Codable {
     public var longestAbove10m: Double
     /// The largest EvAAL error, metres, when it happened (s) and where the walker was.
     public var worstError: Double, worstTime: Double, worstPlace: String
+    /// Seconds from the start until the error stays under 3 m on the right floor for 10 s
+    /// (nil: never).
+    public var timeToFirstFix: Double?
+  }
+
+  /// One kidnap walk: when the walker was carried off, where to, and the filter's recovery.
+  public struct KidnapRow: Sendable, Codable, Equatable {
+    /// The walk's number, from 1 (after the ordinary walks).
+    public var walk: Int
+    /// The seed it was simulated with.
+    public var seed: UInt64
+    /// When the walker was carried off, seconds from the start.
+    public var at: Double
+    /// How far, metres, and where to.
+    public var distance: Double, place: String
+    /// Seconds from the kidnap until the error stays under 3 m on the right floor for 10 s
+    /// (nil: never).
+    public var recovery: Double?
+  }
+
+  /// Times of a set of walks or kidnaps: median and 90th percentile of those that settled,
+  /// seconds, and how many never did.
+  public struct Times: Sendable, Codable, Equatable {
+    /// How many walks or kidnaps.
+    public var count: Int
+    /// The median and the 90th percentile, counting one that never settled as infinitely
+    /// late (nil when that is the answer, or there are none), seconds.
+    public var median: Double?, p90: Double?
+    /// How many never settled.
+    public var never: Int
+    /// The share settled within `target` seconds.
+    public var withinTarget: Double
+    /// The target, seconds.
+    public var target: Double
+
+    init(_ times: [Double?], target: Double) {
+      count = times.count
+      never = times.count { $0 == nil }
+      let sorted = times.map { $0 ?? .infinity }.sorted()
+      func quantile(_ q: Double) -> Double? {
+        guard !sorted.isEmpty else { return nil }
+        let value = PercentileMethod.linear.quantile(sorted: sorted, q)
+        return value.isFinite ? value : nil
+      }
+      median = quantile(0.5)
+      p90 = quantile(0.9)
+      withinTarget =
+        times.isEmpty ? 0 : Double(times.count { ($0 ?? .infinity) <= target }) / Double(count)
+      self.target = target
+    }
   }
 
   /// The venue's name.
@@ -34,11 +84,17 @@ public struct AssessmentReport: Sendable, Codable {
   public var scoreboard: Scoreboard
   /// One row per walk, worst EvAAL first.
   public var walks: [WalkRow]
+  /// The filter's time to first fix over the ordinary walks (target 10 s).
+  public var timeToFirstFix: Times
+  /// One row per kidnap walk, in order.
+  public var kidnaps: [KidnapRow]
+  /// The filter's recovery times over the kidnaps (target 30 s).
+  public var recovery: Times
 
   /// The report of `walks` on `plans`.
   init(
     venue: String, plans: FloorPlanSet, accessPoints: Int, surveyScans: Int,
-    walks: [AssessedWalk]
+    walks: [AssessedWalk], kidnapped: [AssessedWalk] = []
   ) throws(FingerpostError) {
     self.venue = venue
     self.accessPoints = accessPoints
@@ -75,7 +131,33 @@ public struct AssessmentReport: Sendable, Codable {
       rows.append(row(Self.label(floor, plans), pf, byFloor[floor]!))
     }
     scoreboard = Scoreboard(seeds: walks.count, resamples: bootstrap.resamples, rows: rows)
-    self.walks = walks.map { Self.walkRow($0, plans: plans) }.sorted { $0.evaal > $1.evaal }
+    let walkRows = walks.map { Self.walkRow($0, plans: plans) }
+    timeToFirstFix = Times(walkRows.map(\.timeToFirstFix), target: 10)
+    self.walks = walkRows.sorted { $0.evaal > $1.evaal }
+    kidnaps = kidnapped.compactMap { Self.kidnapRow($0, plans: plans) }
+    recovery = Times(kidnaps.map(\.recovery), target: 30)
+  }
+
+  /// The filter's recovery in a kidnap walk (nil when the walk ended before the kidnap).
+  static func kidnapRow(_ walk: AssessedWalk, plans: FloorPlanSet) -> KidnapRow? {
+    let scorer = Scorer()
+    guard let at = scorer.kidnaps(walk.truth).first,
+      let k = walk.truth.firstIndex(where: { $0.t >= at }), k > 0
+    else { return nil }
+    let instants = walk.instants[LocalizerKind.pf.rawValue] ?? []
+    return KidnapRow(
+      walk: walk.index + 1, seed: walk.seed, at: at,
+      distance: walk.truth[k].position.distance(to: walk.truth[k - 1].position),
+      place: place(of: walk.truth[k], plans: plans),
+      recovery: scorer.settled(instants, from: at))
+  }
+
+  /// Where a truth sample is: its level, unit and position.
+  static func place(of truth: TruthSample, plans: FloorPlanSet) -> String {
+    let floor = plans.floor(atOrdinal: truth.ordinal, containing: truth.position)
+    let unit = floor.flatMap { plans[$0].unit(at: truth.position) }
+    return "level \(truth.ordinal), " + (unit?.label ?? "outside every unit")
+      + " (\(truth.position.x.formatted(decimals: 0)), \(truth.position.y.formatted(decimals: 0)))"
   }
 
   /// A level's name in the report: ordinal, short name and name, and its building when
@@ -112,17 +194,14 @@ public struct AssessmentReport: Sendable, Codable {
       }
     }
     let worst = instants.max { $0.evaalError < $1.evaalError }
-    var place = "—"
+    var worstPlace = "—"
     if let worst, let truth = truth(at: worst.t, in: walk.truth) {
-      let floor = plans.floor(atOrdinal: truth.ordinal, containing: truth.position)
-      let unit = floor.flatMap { plans[$0].unit(at: truth.position) }
-      place =
-        "level \(truth.ordinal), " + (unit?.label ?? "outside every unit")
-        + " (\(truth.position.x.formatted(decimals: 0)), \(truth.position.y.formatted(decimals: 0)))"
+      worstPlace = place(of: truth, plans: plans)
     }
     return WalkRow(
       walk: walk.index + 1, seed: walk.seed, seconds: walk.truth.last?.t ?? 0,
       evaal: PercentileMethod.linear.quantile(errors, 0.75), longestAbove10m: longest,
-      worstError: worst?.evaalError ?? 0, worstTime: worst?.t ?? 0, worstPlace: place)
+      worstError: worst?.evaalError ?? 0, worstTime: worst?.t ?? 0, worstPlace: worstPlace,
+      timeToFirstFix: Scorer().settled(instants, from: walk.truth.first?.t ?? 0))
   }
 }

@@ -16,6 +16,7 @@ import Workflows
     var assessment = Assessment(venuePath: RepositoryPaths.sampleVenue("office"))
     assessment.surveySpacing = 4
     assessment.walks = 2
+    assessment.kidnaps = 1
     assessment.stopsPerWalk = 1
     assessment.particles = 100
     return assessment
@@ -35,6 +36,12 @@ import Workflows
     #expect(report.walks.count == 2)
     #expect(report.walks[0].evaal >= report.walks[1].evaal)
     #expect(report.walks.allSatisfy { $0.seconds > 20 && $0.worstError >= $0.evaal })
+    // Time to first fix over the two walks; the third walk is the kidnap, the filter only.
+    #expect(report.timeToFirstFix.count == 2 && report.timeToFirstFix.target == 10)
+    #expect(report.kidnaps.count == 1 && report.kidnaps[0].walk == 3)
+    #expect((30...60).contains(report.kidnaps[0].at) && report.kidnaps[0].distance > 2)
+    #expect(report.recovery.count == 1 && report.recovery.target == 30)
+    #expect(report.text.contains("recovery after a kidnap") && report.text.contains("kidnaps ("))
     // Again, writing every replay as an event stream: the same report, and a stream per walk
     // and localizer with its truth.
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("assess-\(UUID())")
@@ -43,8 +50,10 @@ import Workflows
     writing.streams = folder.path
     let again = try writing.run(in: Self.setting.get())
     #expect(again.scoreboard == report.scoreboard && again.walks == report.walks)
+    #expect(again.kidnaps == report.kidnaps)
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    #expect(files.count == 6 && files.contains("walk-2-pf.ndjson"))
+    #expect(files.count == 7 && files.contains("walk-2-pf.ndjson"))
+    #expect(files.contains("walk-3-pf.ndjson") && !files.contains("walk-3-fingerprint.ndjson"))
     let stream = try String(
       contentsOf: folder.appendingPathComponent("walk-1-pf.ndjson"), encoding: .utf8)
     #expect(stream.contains("\"type\":\"truth\"") && stream.contains("\"type\":\"fix\""))
@@ -60,10 +69,13 @@ import Workflows
     other.seed = 2
     let a = try Self.small().randomWalks(plans: plans)
     let b = try other.randomWalks(plans: plans)
-    #expect(a.count == 2 && b.count == 2)
+    #expect(a.count == 3 && b.count == 3)
+    // The last walk is carried off once, 30–60 s in, and waits 60 s at its last stop.
+    #expect(a.prefix(2).allSatisfy(\.events.isEmpty) && a[2].events.count == 1)
+    #expect(a[2].stops.last?.dwell == 60)
     #expect(a.map(\.stops) != b.map(\.stops))
     #expect(try Self.small().randomWalks(plans: plans).map(\.stops) == a.map(\.stops))
-    for scenario in a + b {
+    for scenario in a + b where scenario.events.isEmpty {
       #expect(!scenario.localizer.knownStart && scenario.stops.count == 1)
       for stop in scenario.stops {
         guard case .unit(let id, _) = stop.place, let ref = plans.unitRef(id: id) else {
