@@ -25,11 +25,7 @@ extension ParticleFilter {
     else { return false }
     var evidence = [Double](repeating: -.infinity, count: map.levels.count)
     // As the fingerprint locator does: only levels that know most of the scan's APs compete.
-    let knownCounts = map.levels.indices.map { prepared.knownCount(level: $0) }
-    let most = Double(knownCounts.max() ?? 0)
-    let competing = map.levels.indices.filter {
-      planOfLevel[$0] >= 0 && Double(knownCounts[$0]) >= 0.7 * most
-    }
+    let competing = zip(map.levels.indices, competingLevels(prepared)).filter(\.1).map(\.0)
     // Every third cell each way, scored at the cloud's offset; then again with the offset that
     // fits each level's best cell. Each pass scores every competing level in one batch.
     let sampled = competing.map { l in

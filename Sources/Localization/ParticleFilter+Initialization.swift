@@ -52,9 +52,11 @@ extension ParticleFilter {
   func likelyCells(_ prepared: PreparedScan) -> (
     cells: [(level: Int, cell: Int, offset: Double)], scores: [Double]
   ) {
-    // One cell per block: the middle one when mapped, else the block's first mapped cell.
+    // One cell per block: the middle one when mapped, else the block's first mapped cell; on
+    // the levels that could have heard the scan.
     var blocks: [(level: Int, cell: Int, offset: Double)] = []
-    for (l, level) in map.levels.enumerated() where planOfLevel[l] >= 0 {
+    let competing = competingLevels(prepared)
+    for (l, level) in map.levels.enumerated() where competing[l] {
       for r in stride(from: 0, to: level.rows, by: 3) {
         for c in stride(from: 0, to: level.columns, by: 3) {
           let members = Self.block(column: c, row: r, of: level).filter { level.inside[$0] }
@@ -82,6 +84,19 @@ extension ParticleFilter {
     }
     let scores = logLikelihoods(prepared, at: cells).map { settings.likelihoodTemperature * $0 }
     return (cells, scores)
+  }
+
+  /// Per map level, whether it could be where `prepared` was heard: a level of a plan that
+  /// knows at least 70 % as many of the scan's APs as the best-informed level, as the
+  /// fingerprint locator and the floor watchdog require. A level that never saw most of the
+  /// scan's APs (another building) explains it only by not knowing it, and must not draw the
+  /// cloud there.
+  func competingLevels(_ prepared: PreparedScan) -> [Bool] {
+    let knownCounts = map.levels.indices.map { prepared.knownCount(level: $0) }
+    let most = Double(knownCounts.max() ?? 0)
+    return map.levels.indices.map {
+      planOfLevel[$0] >= 0 && Double(knownCounts[$0]) >= 0.7 * most
+    }
   }
 
   /// The cells of the 3 × 3 block of `level` whose first cell is (`c`, `r`), within the grid.

@@ -36,32 +36,37 @@ extension Assessment {
     }
     let router = Router(plans)
     func draw() -> UnitRef { places[(try? generator.uniformInt(below: places.count)) ?? 0] }
+    /// A random destination other than `from` with a route from it (nil after 50 tries).
+    func draw(reachableFrom from: UnitRef) -> UnitRef? {
+      for _ in 0..<50 {
+        let next = draw()
+        if next != from, (try? router.route(from: from, to: next)) != nil { return next }
+      }
+      return nil
+    }
     var scenarios: [Scenario] = []
-    var attempts = 0
+    var starts = 0
     let total = walks + kidnaps
     while scenarios.count < total {
-      attempts += 1
-      guard attempts <= total * 20 else {
+      // A start from which nothing can be reached (a unit without doors) is drawn again.
+      starts += 1
+      guard starts <= total * 10 else {
         throw FingerpostError(
           .noData, file: venuePath,
           "\(scenarios.count) of \(total) random walks found a route between their stops; "
             + "the venue's units are not connected (openings, connectors)")
       }
       var stops = [draw()]
-      while stops.count <= stopsPerWalk {
-        let next = draw()
-        if next != stops.last! { stops.append(next) }
+      while stops.count <= stopsPerWalk, let next = draw(reachableFrom: stops.last!) {
+        stops.append(next)
       }
-      guard
-        zip(stops, stops.dropFirst()).allSatisfy({ (try? router.route(from: $0, to: $1)) != nil })
-      else { continue }
+      guard stops.count > stopsPerWalk else { continue }
       var dwell = stops.dropFirst().map { _ in generator.uniform(5, 30) }
       let speed = generator.uniform(1.0, 1.5)
       var kidnap: (at: Double, to: UnitRef)?
       if scenarios.count >= walks {
-        let to = draw()
         // Carried off to a place from which the rest of the walk can be walked.
-        guard (try? router.route(from: to, to: stops[1])) != nil else { continue }
+        guard let to = draw(reachableFrom: stops[1]) else { continue }
         kidnap = (generator.uniform(30, 60), to)
         dwell[dwell.count - 1] = 60
       }

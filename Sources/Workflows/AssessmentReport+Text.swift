@@ -30,7 +30,8 @@ extension AssessmentReport {
     for w in walks {
       rows.append([
         String(w.walk), String(w.seed), w.seconds.formatted(decimals: 0),
-        w.evaal.formatted(decimals: 2), w.timeToFirstFix.map { $0.formatted(decimals: 1) } ?? "never",
+        w.evaal.formatted(decimals: 2),
+        w.timeToFirstFix.map { $0.formatted(decimals: 1) } ?? "never",
         w.longestAbove10m.formatted(decimals: 1), w.worstError.formatted(decimals: 1),
         w.worstTime.formatted(decimals: 1), w.worstPlace,
       ])
@@ -42,7 +43,8 @@ extension AssessmentReport {
       for k in kidnaps {
         rows.append([
           String(k.walk), String(k.seed), k.at.formatted(decimals: 1),
-          k.distance.formatted(decimals: 0), k.recovery.map { $0.formatted(decimals: 1) } ?? "never",
+          k.distance.formatted(decimals: 0),
+          k.recovery.map { $0.formatted(decimals: 1) } ?? "never",
           k.place,
         ])
       }

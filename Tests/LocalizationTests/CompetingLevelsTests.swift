@@ -1,0 +1,71 @@
+import FingerpostCore
+import Fingerprints
+import FloorPlans
+import Foundation
+import Geometry
+import Randomness
+import Testing
+
+@testable import Localization
+
+/// Global draws (the start, recovery, the floor watchdog) go only to levels that know most of a
+/// scan's APs: a level that never heard them (another building) explains a scan only by not
+/// knowing it.
+@Suite struct CompetingLevelsTests {
+  /// A map of the office's ground and top floors surveyed with different APs, as if they were
+  /// two buildings: the ground floor hears only its own five, the top floor only five others.
+  static let map: RadioMap = {
+    let plans = OfficeRadio.plans
+    var records: [SurveyRecord] = []
+    var t = 0.0
+    for p in [0, plans.plans.count - 1] {
+      let plan = plans.plans[p]
+      guard let box = plan.walkableBounds else { continue }
+      for y in stride(from: box.min.y + 1, to: box.max.y, by: 3) {
+        for x in stride(from: box.min.x + 1, to: box.max.x, by: 3) {
+          let point = Point(x: x, y: y)
+          guard plan.isWalkable(point) else { continue }
+          t += 2
+          records.append(
+            SurveyRecord(
+              scan: scan(at: point, plan: p, time: t), ordinal: plan.ordinal,
+              levelID: plan.levelID, position: point))
+        }
+      }
+    }
+    var builder = RadioMapBuilder()
+    builder.spacing = 2
+    let survey = SurveyFile(header: SurveyHeader(venue: "office"), records: records)
+    return builder.build(surveys: [("synthetic", survey)], plans: plans).map
+  }()
+
+  /// A scan at `point` hearing only the APs of plan `plan`, `offset` dB off the survey.
+  static func scan(at point: Point, plan: Int, time: Double, offset: Double = 0) -> Scan {
+    let readings = OfficeRadio.accessPoints.filter { $0.plan == plan }.map { ap in
+      Reading(
+        bssid: ap.bssid,
+        rssi: (-30 - 30 * log10(max(point.distance(to: ap.position), 1)) + offset).rounded())
+    }
+    return Scan(time: time, device: "test", readings: readings)
+  }
+
+  @Test func aLevelThatNeverHeardTheScanDoesNotCompete() throws {
+    let plans = OfficeRadio.plans
+    let top = plans.plans.count - 1
+    let room = OfficeRadio.unit("Room 0.01", ordinal: 0)
+    var settings = ParticleFilterSettings()
+    settings.particles = 400
+    let pf = ParticleFilter(
+      plans: plans, map: Self.map, settings: settings, generator: try RandomGenerator(seed: 3),
+      start: nil)
+    // A phone reading 20 dB weak: the ground floor's cells fit it badly, the top floor's not
+    // at all, but the top floor knows none of its APs, so it is never compared.
+    let scan = Self.scan(at: room.anchor, plan: room.plan, time: 1, offset: -20)
+    let prepared = Self.map.prepare(scan)
+    let competing = pf.competingLevels(prepared)
+    #expect(competing.count { $0 } == 1)
+    pf.scan(scan)
+    #expect(pf.particles.plan.allSatisfy { Int($0) == room.plan })
+    #expect(pf.particles.plan.allSatisfy { Int($0) != top })
+  }
+}
