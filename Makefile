@@ -38,7 +38,7 @@ demo: build
 	  --venue Surveys/office
 	$(FINGERPOST) replay Scenarios/S0-office-nominal.yaml --with-truth > .build/demo/s0.ndjson
 	$(FINGERPOST) score .build/demo/s0.ndjson --venue Surveys/office
-	$(FINGERPOST) assess Surveys/office --walks 8
+	$(FINGERPOST) assess Surveys/office --walks 8 --kidnaps 4
 	@echo "watch a walk live in the terminal viewer: make view"
 
 ## test: every unit and end-to-end test, then the accuracy gates, the scenario suite against
