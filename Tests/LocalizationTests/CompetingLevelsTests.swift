@@ -14,30 +14,9 @@ import Testing
 @Suite struct CompetingLevelsTests {
   /// A map of the office's ground and top floors surveyed with different APs, as if they were
   /// two buildings: the ground floor hears only its own five, the top floor only five others.
-  static let map: RadioMap = {
-    let plans = OfficeRadio.plans
-    var records: [SurveyRecord] = []
-    var t = 0.0
-    for p in [0, plans.plans.count - 1] {
-      let plan = plans.plans[p]
-      guard let box = plan.walkableBounds else { continue }
-      for y in stride(from: box.min.y + 1, to: box.max.y, by: 3) {
-        for x in stride(from: box.min.x + 1, to: box.max.x, by: 3) {
-          let point = Point(x: x, y: y)
-          guard plan.isWalkable(point) else { continue }
-          t += 2
-          records.append(
-            SurveyRecord(
-              scan: scan(at: point, plan: p, time: t), ordinal: plan.ordinal,
-              levelID: plan.levelID, position: point))
-        }
-      }
-    }
-    var builder = RadioMapBuilder()
-    builder.spacing = 2
-    let survey = SurveyFile(header: SurveyHeader(venue: "office"), records: records)
-    return builder.build(surveys: [("synthetic", survey)], plans: plans).map
-  }()
+  static let map = OfficeRadio.surveyedMap(plans: [0, OfficeRadio.plans.plans.count - 1]) {
+    scan(at: $0, plan: $1, time: $2)
+  }
 
   /// A scan at `point` hearing only the APs of plan `plan`, `offset` dB off the survey.
   static func scan(at point: Point, plan: Int, time: Double, offset: Double = 0) -> Scan {

@@ -45,10 +45,19 @@ enum OfficeRadio {
     return Scan(time: time, device: "test", readings: readings)
   }
 
-  static let map: RadioMap = {
+  static let map = surveyedMap(plans: Array(plans.plans.indices)) {
+    scan(at: $0, plan: $1, time: $2)
+  }
+
+  /// The radio map of a survey every 3 m of the walkable space of `surveyed` plans, each stop
+  /// heard as `scan` gives it, on a 2 m grid.
+  static func surveyedMap(
+    plans surveyed: [Int], scan: (Point, Int, Double) -> Scan
+  ) -> RadioMap {
     var records: [SurveyRecord] = []
     var t = 0.0
-    for (p, plan) in plans.plans.enumerated() {
+    for p in surveyed {
+      let plan = plans.plans[p]
       guard let box = plan.walkableBounds else { continue }
       for y in stride(from: box.min.y + 1, to: box.max.y, by: 3) {
         for x in stride(from: box.min.x + 1, to: box.max.x, by: 3) {
@@ -57,8 +66,8 @@ enum OfficeRadio {
           t += 2
           records.append(
             SurveyRecord(
-              scan: scan(at: point, plan: p, time: t), ordinal: plan.ordinal,
-              levelID: plan.levelID, position: point))
+              scan: scan(point, p, t), ordinal: plan.ordinal, levelID: plan.levelID,
+              position: point))
         }
       }
     }
@@ -66,7 +75,7 @@ enum OfficeRadio {
     builder.spacing = 2
     let survey = SurveyFile(header: SurveyHeader(venue: "office"), records: records)
     return builder.build(surveys: [("synthetic", survey)], plans: plans).map
-  }()
+  }
 
   /// The plan and unit index of the unit named `name` on the level with `ordinal`.
   static func unit(_ name: String, ordinal: Int) -> (plan: Int, unit: Int, anchor: Point) {
