@@ -97,6 +97,8 @@ notebooks: build
 	$(FINGERPOST) ingest Surveys/office.survey.ndjson --venue Surveys/office -o $(NOTEBOOK_DATA)/office.fpmap
 	echo 02:fb:00:00:02:24 > $(NOTEBOOK_DATA)/ap.bssid
 	$(FINGERPOST) radiomap export $(NOTEBOOK_DATA)/office.fpmap --level 0 --ap 02:fb:00:00:02:24 -o $(NOTEBOOK_DATA)/ap
+	$(FINGERPOST) assess Surveys/office --walks 6 --kidnaps 0 --cell-size 2 \
+	  --geojson $(NOTEBOOK_DATA)/office-accuracy.geojson > /dev/null
 	cd notebooks && for notebook in *.ipynb; do \
 	  ../.build/venv/bin/jupyter nbconvert --to notebook --execute "$$notebook" \
 	    --output-dir ../$(NOTEBOOK_DATA)/executed || exit 1; \

@@ -21,6 +21,11 @@ public struct Assessment: Sendable {
   public var density = 0.6
   /// Metres between the simulated survey's stops.
   public var surveySpacing = 2.0
+  /// A real survey (NDJSON) to build the radio map from, instead of a simulated one; its APs
+  /// must be those of the world the walks are simulated in (`worldFile`).
+  public var surveyFile: String?
+  /// A radio map file to localize with, instead of a survey's.
+  public var radioMapFile: String?
   /// Random walks to replay.
   public var walks = 20
   /// Further walks in which the walker is carried elsewhere once (a kidnap), replayed through
@@ -37,6 +42,8 @@ public struct Assessment: Sendable {
   /// A folder to write every walk's replay into, truth and fixes, one event stream per walk
   /// and localizer (`walk-N-LOCALIZER.ndjson`), for `score` and `view`.
   public var streams: String?
+  /// The side of the accuracy grid's squares, metres (nil: no grid, units only).
+  public var cellSize: Double?
 
   /// Assesses the venue at `venuePath` with the defaults.
   public init(venuePath: String) {
@@ -52,7 +59,7 @@ public struct Assessment: Sendable {
     public let world: World
     /// The radio map built from the simulated survey.
     public let map: RadioMap
-    /// Scans of the simulated survey.
+    /// Scans of the survey the map was built from.
     public let surveyScans: Int
   }
 
@@ -63,14 +70,36 @@ public struct Assessment: Sendable {
     try run(in: try prepare(), progress: progress)
   }
 
-  /// The world, the simulated survey and its radio map.
+  /// The world, and the radio map: the given map file, the given survey ingested, or a survey
+  /// simulated every `surveySpacing` metres and ingested.
   public func prepare() throws(FingerpostError) -> Setting {
     let world = try loadWorld()
     let name = Venue.identity(ofArchiveAt: venuePath)
-    let survey = try SurveySimulator(world: world, spacing: surveySpacing)
-      .run(seed: seed, venueName: name)
-    let map = RadioMapBuilder().build(surveys: [("simulated", survey)], plans: world.plans).map
-    return Setting(venue: name, world: world, map: map, surveyScans: survey.records.count)
+    let map: RadioMap
+    let scans: Int
+    if let path = radioMapFile ?? surveyFile {
+      if radioMapFile != nil {
+        map = try RadioMapSource.file(
+          path, plans: world.plans, venue: name, context: "--radio-map")
+      } else {
+        map = try RadioMapSource.survey(
+          path, grid: 1, plans: world.plans, venue: name, context: "--survey")
+      }
+      scans = map.levels.reduce(0) { $0 + $1.points.reduce(0) { $0 + $1.scans } }
+      let known = Set(world.accessPoints.map(\.bssid)).intersection(map.bssids).count
+      guard known > 0 else {
+        throw FingerpostError(
+          .mismatch, file: path,
+          "knows none of the \(world.accessPoints.count) APs of the world the walks are "
+            + "simulated in; give the world its survey was made in (--world)")
+      }
+    } else {
+      let survey = try SurveySimulator(world: world, spacing: surveySpacing)
+        .run(seed: seed, venueName: name)
+      map = RadioMapBuilder().build(surveys: [("simulated", survey)], plans: world.plans).map
+      scans = survey.records.count
+    }
+    return Setting(venue: name, world: world, map: map, surveyScans: scans)
   }
 
   /// The random walks replayed in `setting` and scored.
@@ -84,8 +113,9 @@ public struct Assessment: Sendable {
     let walks = results.filter { !$0.kidnapped }
     let kidnapped = results.filter(\.kidnapped)
     return try AssessmentReport(
-      venue: setting.venue, plans: plans, accessPoints: setting.world.accessPoints.count,
-      surveyScans: setting.surveyScans, walks: walks, kidnapped: kidnapped)
+      venue: setting.venue, plans: plans, map: setting.map,
+      accessPoints: setting.world.accessPoints.count,
+      surveyScans: setting.surveyScans, walks: walks, kidnapped: kidnapped, cellSize: cellSize)
   }
 
   /// The world file's world, or APs placed at `density` on the venue.

@@ -50,7 +50,46 @@ extension AssessmentReport {
       }
       lines += Self.table(rows)
     }
+    lines += whyLines
     return lines.joined(separator: "\n")
+  }
+
+  /// Why: the units walked where the filter did worst, beside what the radio map says of them,
+  /// and how well the map's expected error explains the measured one.
+  var whyLines: [String] {
+    let walked = units.filter { $0.seconds >= Explanation.minimumSeconds && $0.error != nil }
+    guard !walked.isEmpty else { return [] }
+    func m(_ value: Double?) -> String { value.map { $0.formatted(decimals: 1) } ?? "—" }
+    func percent(_ value: Double?) -> String {
+      value.map { ($0 * 100).formatted(decimals: 0) + " %" } ?? "—"
+    }
+    var lines = [
+      "",
+      "why: the units where the filter did worst (walked ≥ "
+        + "\(Explanation.minimumSeconds.formatted(decimals: 0)) s), beside the radio map's "
+        + "expected error of one scan (Cramér–Rao bound), APs heard and survey distance:",
+    ]
+    var rows = [
+      [
+        "unit", "level", "category", "walked s", "pf m", "floor", "fingerprint m", "expected m",
+        "APs heard", "survey m",
+      ]
+    ]
+    for u in walked.sorted(by: { $0.error! > $1.error! }).prefix(8) {
+      rows.append([
+        u.name, String(u.ordinal), u.category, u.seconds.formatted(decimals: 0), m(u.error),
+        percent(u.floorHit), m(u.fingerprintError), m(u.expectedError), m(u.heard),
+        m(u.surveyDistance),
+      ])
+    }
+    lines += Self.table(rows)
+    let e = explanation
+    lines.append(
+      "over \(e.units) units, the fingerprint baseline's RMS error is "
+        + (e.ratio.map { "\($0.formatted(decimals: 1))×" } ?? "—")
+        + " the expected (median); rank correlation "
+        + (e.correlation.map { $0.formatted(decimals: 2) } ?? "—"))
+    return lines
   }
 
   /// "median 6.5 s, 90 % 12.0 s; 18 of 20 walks within 10 s; never: 0".
@@ -77,12 +116,17 @@ extension AssessmentReport {
 
   /// The report for programs: JSON with sorted keys.
   public func json() throws(FingerpostError) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-    do {
-      return String(decoding: try encoder.encode(self), as: UTF8.self)
-    } catch {
-      throw FingerpostError(.invalidValue, "the report cannot be encoded (\(error))")
-    }
+    try prettyJSON(self, what: "the report")
+  }
+}
+
+/// `value` as indented JSON with sorted keys; `what` names it in the error.
+func prettyJSON(_ value: some Encodable, what: String) throws(FingerpostError) -> String {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+  do {
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+  } catch {
+    throw FingerpostError(.invalidValue, "\(what) cannot be encoded (\(error))")
   }
 }

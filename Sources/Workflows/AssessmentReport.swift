@@ -1,4 +1,5 @@
 import FingerpostCore
+import Fingerprints
 import FloorPlans
 import Foundation
 import Randomness
@@ -6,7 +7,8 @@ import Replay
 import Scoring
 
 /// What `fingerpost assess` reports: the localizers' scores pooled over every walk and, for the
-/// particle filter, per level, with 95 % bootstrap intervals; and every walk's worst moment.
+/// particle filter, per level and per unit category, with 95 % bootstrap intervals; every walk's
+/// worst moment; and per unit, the measured error beside what the radio map predicts.
 public struct AssessmentReport: Sendable, Codable {
   /// One walk's particle-filter summary.
   public struct WalkRow: Sendable, Codable, Equatable {
@@ -80,7 +82,8 @@ public struct AssessmentReport: Sendable, Codable {
   public var accessPoints: Int
   /// Scans of the simulated survey.
   public var surveyScans: Int
-  /// Pooled rows per localizer (scenario `all walks`), then the filter's per level.
+  /// Pooled rows per localizer (scenario `all walks`), then the filter's per level (`level …`)
+  /// and per unit category (`category …`).
   public var scoreboard: Scoreboard
   /// One row per walk, worst EvAAL first.
   public var walks: [WalkRow]
@@ -90,11 +93,21 @@ public struct AssessmentReport: Sendable, Codable {
   public var kidnaps: [KidnapRow]
   /// The filter's recovery times over the kidnaps (target 30 s).
   public var recovery: Times
+  /// Every walkable unit: measured and expected error, APs heard, survey distance; in the
+  /// venue's order.
+  public var units: [UnitRow]
+  /// How well the expected error explains the measured one, over the units.
+  public var explanation: Explanation
+  /// Squares over the walkable space with what the map says and the measured error (nil unless
+  /// asked for with a cell size).
+  public var cells: [CellRow]?
+  /// The side of the grid's squares, metres (nil: no grid).
+  public var cellSize: Double?
 
   /// The report of `walks` on `plans`.
   init(
-    venue: String, plans: FloorPlanSet, accessPoints: Int, surveyScans: Int,
-    walks: [AssessedWalk], kidnapped: [AssessedWalk] = []
+    venue: String, plans: FloorPlanSet, map: RadioMap, accessPoints: Int, surveyScans: Int,
+    walks: [AssessedWalk], kidnapped: [AssessedWalk] = [], cellSize: Double? = nil
   ) throws(FingerpostError) {
     self.venue = venue
     self.accessPoints = accessPoints
@@ -114,21 +127,31 @@ public struct AssessmentReport: Sendable, Codable {
     var rows = LocalizerKind.allCases.map { kind in
       row("all walks", kind.rawValue, walks.map { $0.instants[kind.rawValue] ?? [] })
     }
-    // The filter per level: each instant on the level the walker truly was on.
+    // The filter per level and per unit category: each instant where the walker truly was.
     let pf = LocalizerKind.pf.rawValue
     var byFloor: [FloorID: [[Instant]]] = [:]
+    var byCategory: [String: [[Instant]]] = [:]
     for walk in walks {
-      var mine: [FloorID: [Instant]] = [:]
+      let places = Self.places(of: walk, plans: plans)
+      var floors: [FloorID: [Instant]] = [:]
+      var categories: [String: [Instant]] = [:]
       for instant in walk.instants[pf] ?? [] {
-        guard let truth = Self.truth(at: instant.t, in: walk.truth),
-          let floor = plans.floor(atOrdinal: truth.ordinal, containing: truth.position)
-        else { continue }
-        mine[floor, default: []].append(instant)
+        guard let place = places[instant.t] else { continue }
+        floors[place.floor, default: []].append(instant)
+        if let unit = place.unit {
+          categories[plans.unit(unit).category, default: []].append(instant)
+        }
       }
-      for (floor, instants) in mine { byFloor[floor, default: []].append(instants) }
+      for (floor, instants) in floors { byFloor[floor, default: []].append(instants) }
+      for (category, instants) in categories {
+        byCategory[category, default: []].append(instants)
+      }
     }
     for floor in plans.floors where byFloor[floor] != nil {
       rows.append(row(Self.label(floor, plans), pf, byFloor[floor]!))
+    }
+    for category in byCategory.keys.sorted() {
+      rows.append(row("category \(category)", pf, byCategory[category]!))
     }
     scoreboard = Scoreboard(seeds: walks.count, resamples: bootstrap.resamples, rows: rows)
     let walkRows = walks.map { Self.walkRow($0, plans: plans) }
@@ -136,6 +159,12 @@ public struct AssessmentReport: Sendable, Codable {
     self.walks = walkRows.sorted { $0.evaal > $1.evaal }
     kidnaps = kidnapped.compactMap { Self.kidnapRow($0, plans: plans) }
     recovery = Times(kidnaps.map(\.recovery), target: 30)
+    units = Self.unitRows(walks: walks, plans: plans, map: map, rate: Scorer().rate)
+    explanation = Self.explanation(units)
+    self.cellSize = cellSize
+    cells = cellSize.map {
+      Self.cellRows(size: $0, walks: walks, plans: plans, map: map, rate: Scorer().rate)
+    }
   }
 
   /// The filter's recovery in a kidnap walk (nil when the walk ended before the kidnap).

@@ -63,6 +63,85 @@ import Workflows
     #expect(decoded.scoreboard == report.scoreboard)
   }
 
+  @Test func whyEveryWalkedUnitHasItsMeasuredAndExpectedErrorAndCategoriesAreScored() throws {
+    let setting = try Self.setting.get()
+    let report = try Self.small().run(in: setting)
+    // Every walkable unit, once; those walked carry the filter's error.
+    let plans = setting.world.plans
+    let expected = plans.plans.reduce(0) { total, plan in
+      total + plan.units.count { $0.kind.isWalkable }
+    }
+    #expect(report.units.count == expected)
+    let walked = report.units.filter { $0.error != nil }
+    #expect(!walked.isEmpty && walked.allSatisfy { $0.seconds > 0 && $0.floorHit != nil })
+    // The radio map's view: APs heard, a survey near every unit, a finite bound in most.
+    #expect(report.units.allSatisfy { $0.heard > 1 })
+    #expect(report.units.allSatisfy { ($0.surveyDistance ?? .infinity) < 4 })
+    let bounded = report.units.compactMap(\.expectedError)
+    #expect(bounded.count * 10 >= report.units.count * 9)
+    #expect(bounded.allSatisfy { $0 > 0.1 && $0 < 10 }, "\(bounded)")
+    // Per category, the instants of the pooled row spent in a unit.
+    let categories = report.scoreboard.rows.filter { $0.scenario.hasPrefix("category ") }
+    #expect(categories.contains { $0.scenario == "category walkway" })
+    let pooled = report.scoreboard.rows.first { $0.scenario == "all walks" && $0.localizer == "pf" }
+    #expect(categories.reduce(0) { $0 + $1.instants } <= pooled!.instants)
+    #expect(categories.reduce(0) { $0 + $1.instants } * 10 >= pooled!.instants * 9)
+    #expect(report.explanation.units > 0 && report.text.contains("why:"))
+  }
+
+  @Test func theAccuracyMapHasAFeaturePerUnitAndCellInWGS84() throws {
+    let setting = try Self.setting.get()
+    var assessment = Self.small()
+    assessment.kidnaps = 0
+    assessment.walks = 1
+    assessment.cellSize = 4
+    let report = try assessment.run(in: setting)
+    let cells = try #require(report.cells)
+    // Squares of 4 m over ~3 × 2,000 m² of floor, with the map's view in each.
+    #expect(cells.count > 200 && cells.count < 600, "\(cells.count)")
+    #expect(cells.contains { $0.error != nil } && cells.contains { $0.error == nil })
+    let data = try AccuracyMap.geojson(report, plans: setting.world.plans)
+    let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let features = try #require(json["features"] as? [[String: Any]])
+    #expect(features.count == report.units.count + cells.count)
+    let unit = try #require(features.first)
+    let properties = try #require(unit["properties"] as? [String: Any])
+    #expect(properties["kind"] as? String == "unit" && properties["expected_error_m"] is Double)
+    let geometry = try #require(unit["geometry"] as? [String: Any])
+    let polygons = try #require(geometry["coordinates"] as? [[[[Double]]]])
+    // Helsinki: longitude ~24.9, latitude ~60.2; rings closed.
+    let ring = try #require(polygons.first?.first)
+    #expect(ring.allSatisfy { abs($0[0] - 24.94) < 0.01 && abs($0[1] - 60.17) < 0.01 })
+    #expect(ring.first == ring.last)
+  }
+
+  @Test func aSweepPrintsOneRowPerSetting() throws {
+    var assessment = Self.small()
+    assessment.walks = 1
+    assessment.kidnaps = 0
+    let sweep = try AssessmentSweep.run(assessment, densities: [0.3, 0.9], spacings: [4])
+    #expect(sweep.rows.map(\.density) == [0.3, 0.9])
+    // Three times the density, about three times the APs.
+    let ratio = Double(sweep.rows[1].accessPoints) / Double(sweep.rows[0].accessPoints)
+    #expect(ratio > 2.5 && ratio < 3.5, "\(ratio)")
+    #expect(sweep.rows.allSatisfy { $0.evaal != nil && $0.surveyScans > 100 })
+    #expect(sweep.text.split(separator: "\n").count == 4)
+  }
+
+  @Test func aRealSurveyBuildsTheMapAndOneOfAnotherWorldIsRefused() throws {
+    var assessment = Self.small()
+    assessment.worldFile =
+      RepositoryPaths.root.appendingPathComponent("Surveys/office.world.yaml").path
+    assessment.surveyFile =
+      RepositoryPaths.root.appendingPathComponent("Surveys/office-8m.survey.ndjson").path
+    let setting = try assessment.prepare()
+    #expect(setting.surveyScans > 100 && setting.map.levels.count == 3)
+    // The mall's survey knows none of the office's APs (and is of another venue).
+    assessment.surveyFile =
+      RepositoryPaths.root.appendingPathComponent("Surveys/mall.survey.ndjson").path
+    #expect(throws: FingerpostError.self) { try assessment.prepare() }
+  }
+
   @Test func walksStopInPublicUnitsAndAnotherSeedWalksElsewhere() throws {
     let plans = try Self.setting.get().world.plans
     var other = Self.small()
