@@ -40,7 +40,7 @@ extension ParticleFilter {
         plan: Int32(planOfLevel[c.level]),
         headingBias: rng.gaussian(sigma: settings.initialHeadingBias),
         scale: 1 + rng.gaussian(sigma: settings.initialScaleSpread),
-        offset: rng.gaussian(sigma: settings.initialOffsetSpread))
+        offset: drawOffset())
     }
   }
 

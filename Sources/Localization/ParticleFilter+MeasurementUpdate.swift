@@ -52,13 +52,13 @@ extension ParticleFilter {
     let (xs, ys, planOf, weightsBefore, levelOfPlan) = (
       particles.x, particles.y, particles.plan, particles.logWeight, mapLevel
     )
-    let offsetWalk = settings.offsetWalk
+    let offset = (mean: offsetEstimate.mean, sigma: offsetEstimate.variance.squareRoot())
     // Particles crowd into few cells: score each (level, cell, offset to 0.5 dB) once.
     table.reset(expected: n)
     var slots = [Int32](repeating: -1, count: n)
     var distinct: [(level: Int, cell: Int, offset: Double)] = []
     for i in 0..<n where weightsBefore[i] > -.infinity {
-      offsets[i] += rng.gaussian(sigma: offsetWalk)
+      offsets[i] = offset.mean + rng.gaussian(sigma: offset.sigma)
       let level = levelOfPlan[Int(planOf[i])]
       guard level >= 0 else { continue }
       let g = grids[level]
@@ -90,6 +90,7 @@ extension ParticleFilter {
     swap(&updated, &particles.logWeight)
     let weights = normalizedWeights()
     let ess = 1 / weights.reduce(0) { $0 + $1 * $1 }
+    updateOffsetEstimate(prepared, weights: weights)
     let gap = (slowLikelihood ?? mean) - (fastLikelihood ?? mean)
     var inject = gap > 0.5 ? min(0.5, (gap - 0.5) / 2) : 0
     if input.time >= lastFloorCheck + settings.floorCheckInterval {

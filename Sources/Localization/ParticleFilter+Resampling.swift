@@ -29,6 +29,7 @@ extension ParticleFilter {
       u += stepSize
     }
     particles = particles.resampled(at: picks)
+    regularize()
     if fresh > 0 {
       append(count: fresh, from: prepared)
       fastLikelihood = slowLikelihood

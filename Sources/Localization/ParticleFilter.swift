@@ -38,6 +38,8 @@ public final class ParticleFilter: Localizer {
   var lastFloorCheck = -Double.infinity
   var unitState: UnitHysteresis
   var previousFix: (t: Double, plan: Int, position: Point)?
+  /// The device offset shared by the cloud: mean and variance, dB and dB².
+  var offsetEstimate: (mean: Double, variance: Double)
 
   /// Creates a filter; with `start`, particles begin around it, else globally from the first scan.
   public init(
@@ -54,6 +56,7 @@ public final class ParticleFilter: Localizer {
     self.planOfLevel = planOfLevel
     mapLevel = plans.plans.indices.map { p in planOfLevel.firstIndex(of: p) ?? -1 }
     motion = MotionModel(plans: plans, settings: settings)
+    offsetEstimate = (0, settings.initialOffsetSpread * settings.initialOffsetSpread)
     if let start { seed(around: start) }
   }
 
@@ -81,7 +84,7 @@ public final class ParticleFilter: Localizer {
     // Each parameter is drawn for the whole cloud in turn (the order the generator is read in).
     let bias = (0..<n).map { _ in rng.gaussian(sigma: settings.initialHeadingBias) }
     let scales = (0..<n).map { _ in 1 + rng.gaussian(sigma: settings.initialScaleSpread) }
-    let offsets = (0..<n).map { _ in rng.gaussian(sigma: settings.initialOffsetSpread) }
+    let offsets = (0..<n).map { _ in drawOffset() }
     particles = ParticleCloud()
     particles.reserveCapacity(n)
     for i in 0..<n {

@@ -180,3 +180,28 @@ extension RadioMap {
     }
   }
 }
+
+extension RadioMap {
+  /// The device's RSSI offset as the scan suggests it at `point` on level `level`: the median of
+  /// (reading − expected RSSI) over the scan's readings known there, and that median's standard
+  /// error from their spread (1.2533 · 1.4826 · MAD / √k), dB; nil with fewer than 3 readings.
+  public func offsetEvidence(_ scan: PreparedScan, level: Int, at point: Point)
+    -> (offset: Double, standardError: Double)?
+  {
+    let l = levels[level]
+    let cell = l.cell(at: point)
+    let differences = scan.known[level].map {
+      Double($0.rssi) - l.expectation(cell: cell, slot: Int($0.slot), priorWeight: priorWeight).rssi
+    }
+    guard differences.count >= 3 else { return nil }
+    func median(_ values: [Double]) -> Double {
+      let sorted = values.sorted()
+      let middle = sorted.count / 2
+      return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+    let m = median(differences)
+    let mad = median(differences.map { abs($0 - m) })
+    let error = 1.2533 * 1.4826 * max(mad, 0.5) / Double(differences.count).squareRoot()
+    return (m, error)
+  }
+}
