@@ -129,13 +129,18 @@ struct AssessCommand: ParsableCommand {
         try AccuracyMap.geojson(report, plans: setting.world.plans), to: geojson)
       printError("wrote \(geojson)")
     }
+    try emit(report.text, json: report.json)
+  }
+
+  /// `text` on standard output, or the JSON with `--json -`; with `--json FILE`, both.
+  func emit(_ text: String, json encode: () throws -> String) throws {
     if json == "-" {
-      print(try report.json())
+      print(try encode())
       return
     }
-    print(report.text)
+    print(text)
     if let json {
-      try FileAccess.write(Data(try report.json().utf8), to: json)
+      try FileAccess.write(Data(try encode().utf8), to: json)
       printError("wrote \(json)")
     }
   }
@@ -152,15 +157,7 @@ struct AssessCommand: ParsableCommand {
       progress.draw(setting * perSetting + done, label)
     }
     progress.finish()
-    if json == "-" {
-      print(try sweep.json())
-      return
-    }
-    print(sweep.text)
-    if let json {
-      try FileAccess.write(Data(try sweep.json().utf8), to: json)
-      printError("wrote \(json)")
-    }
+    try emit(sweep.text, json: sweep.json)
   }
 }
 

@@ -23,6 +23,15 @@ public enum FileAccess {
     String(decoding: try read(path), as: UTF8.self)
   }
 
+  /// Creates the folder at `path` and the folders above it (nothing when it exists).
+  public static func createDirectory(_ path: String) throws(FingerpostError) {
+    do {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } catch {
+      throw FingerpostError(.unwritable, file: path, "cannot be created (\(error))")
+    }
+  }
+
   /// Writes `data` to `path` atomically (a temporary file, then a rename): a reader never sees
   /// half a file. `-` writes to standard output.
   public static func write(_ data: Data, to path: String) throws(FingerpostError) {

@@ -16,20 +16,12 @@ extension ParticleFilter {
   /// error (large when the cloud is in the wrong place and the readings disagree), after the
   /// estimate's random walk since the last scan.
   func updateOffsetEstimate(_ prepared: PreparedScan, weights: [Double]) {
-    let (x, y, plan) = (particles.x, particles.y, particles.plan)
-    var mass = [Double](repeating: 0, count: plans.plans.count)
-    for i in weights.indices { mass[Int(plan[i])] += weights[i] }
-    guard let best = mass.indices.max(by: { mass[$0] < mass[$1] }), mass[best] > 0 else { return }
-    let level = mapLevel[best]
+    guard let heaviest = heaviestPlan(weights), heaviest.mass > 0 else { return }
+    let level = mapLevel[heaviest.plan]
     guard level >= 0 else { return }
-    var mean = Point.zero
-    for i in weights.indices where Int(plan[i]) == best {
-      mean = mean + Point(x: x[i], y: y[i]) * weights[i]
-    }
-    mean = mean / mass[best]
     var (m, v) = offsetEstimate
     v += settings.offsetWalk * settings.offsetWalk
-    guard let evidence = map.offsetEvidence(prepared, level: level, at: mean) else {
+    guard let evidence = map.offsetEvidence(prepared, level: level, at: heaviest.mean) else {
       offsetEstimate = (m, v)
       return
     }

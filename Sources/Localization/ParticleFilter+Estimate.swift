@@ -11,20 +11,9 @@ extension ParticleFilter {
     let weights = normalizedWeights()
     // Local copies of the arrays read per particle: no exclusivity check on each read.
     let (x, y, plan) = (particles.x, particles.y, particles.plan)
-    var massByPlan = [Double](repeating: 0, count: plans.plans.count)
-    for i in weights.indices { massByPlan[Int(plan[i])] += weights[i] }
-    guard
-      let best = massByPlan.indices.max(by: {
-        (massByPlan[$0], -$0) < (massByPlan[$1], -$1)
-      })
-    else { return nil }
-    var sum = Point.zero
-    var total = 0.0
-    for i in weights.indices where Int(plan[i]) == best {
-      sum = sum + Point(x: x[i], y: y[i]) * weights[i]
-      total += weights[i]
-    }
-    var mean = sum / max(total, 1e-12)
+    guard let heaviest = heaviestPlan(weights) else { return nil }
+    let (best, total) = (heaviest.plan, heaviest.mass)
+    var mean = heaviest.mean
     // The reported track never passes through a wall: when the straight line from the last fix
     // to the mean would, report the nearest well-weighted particle that is in clear view of the
     // last fix instead, or stay put.
@@ -106,6 +95,26 @@ extension ParticleFilter {
     }
     previousFix = (t, best, mean)
     return fix
+  }
+
+  /// The plan holding most of the weight (the lowest index on a tie), its mass and the weighted
+  /// mean of its particles (metres).
+  func heaviestPlan(_ weights: [Double]) -> (plan: Int, mass: Double, mean: Point)? {
+    let (x, y, plan) = (particles.x, particles.y, particles.plan)
+    var massByPlan = [Double](repeating: 0, count: plans.plans.count)
+    for i in weights.indices { massByPlan[Int(plan[i])] += weights[i] }
+    guard
+      let best = massByPlan.indices.max(by: {
+        (massByPlan[$0], -$0) < (massByPlan[$1], -$1)
+      })
+    else { return nil }
+    var sum = Point.zero
+    var total = 0.0
+    for i in weights.indices where Int(plan[i]) == best {
+      sum = sum + Point(x: x[i], y: y[i]) * weights[i]
+      total += weights[i]
+    }
+    return (best, total, sum / max(total, 1e-12))
   }
 
   /// Up to `count` particles, evenly thinned, as (x, y, ordinal) for viewers.

@@ -150,14 +150,7 @@ public struct Assessment: Sendable {
     _ scenarios: [Scenario], world: World, map: RadioMap,
     progress: @Sendable (String, Int, Int) -> Void
   ) throws(FingerpostError) -> [AssessedWalk] {
-    if let streams {
-      do {
-        try FileManager.default.createDirectory(
-          atPath: streams, withIntermediateDirectories: true)
-      } catch {
-        throw FingerpostError(.unwritable, file: streams, "cannot be created (\(error))")
-      }
-    }
+    if let streams { try FileAccess.createDirectory(streams) }
     let streams = self.streams
     let total = scenarios.count
     return try runJobs(

@@ -72,12 +72,13 @@ extension AssessmentReport {
     return points
   }
 
+  /// Per scored instant's time, where the walker truly was: the level, and the unit when in one.
+  typealias Places = [Double: (floor: FloorID, unit: UnitRef?)]
+
   /// Where each scored instant of a walk (by its time) truly was: its level, and its unit
   /// when in one.
-  static func places(of walk: AssessedWalk, plans: FloorPlanSet) -> [Double: (
-    floor: FloorID, unit: UnitRef?
-  )] {
-    var places: [Double: (floor: FloorID, unit: UnitRef?)] = [:]
+  static func places(of walk: AssessedWalk, plans: FloorPlanSet) -> Places {
+    var places: Places = [:]
     for instant in walk.instants[LocalizerKind.pf.rawValue] ?? [] {
       guard let truth = truth(at: instant.t, in: walk.truth),
         let floor = plans.floor(atOrdinal: truth.ordinal, containing: truth.position)
@@ -89,13 +90,13 @@ extension AssessmentReport {
   }
 
   /// Every walkable unit (connectors too) with its measured and expected accuracy.
-  static func unitRows(walks: [AssessedWalk], plans: FloorPlanSet, map: RadioMap, rate: Double)
-    -> [UnitRow]
-  {
+  static func unitRows(
+    walks: [AssessedWalk], places placed: [Places], plans: FloorPlanSet, map: RadioMap,
+    rate: Double
+  ) -> [UnitRow] {
     var pf: [UnitRef: [Instant]] = [:]
     var fingerprint: [UnitRef: [Instant]] = [:]
-    for walk in walks {
-      let places = Self.places(of: walk, plans: plans)
+    for (walk, places) in zip(walks, placed) {
       for instant in walk.instants[LocalizerKind.pf.rawValue] ?? [] {
         if let place = places[instant.t]?.unit { pf[place, default: []].append(instant) }
       }

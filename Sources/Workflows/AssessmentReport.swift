@@ -2,7 +2,6 @@ import FingerpostCore
 import Fingerprints
 import FloorPlans
 import Foundation
-import Randomness
 import Replay
 import Scoring
 
@@ -113,12 +112,7 @@ public struct AssessmentReport: Sendable, Codable {
     self.accessPoints = accessPoints
     self.surveyScans = surveyScans
     let bootstrap = Bootstrap()
-    let generator: RandomGenerator
-    do {
-      generator = try RandomGenerator(seed: 2026)
-    } catch {
-      throw FingerpostError(.invalidValue, "the bootstrap generator: \(error)")
-    }
+    let generator = try Bootstrap.generator()
     func row(_ scenario: String, _ localizer: String, _ instants: [[Instant]]) -> Scoreboard.Row {
       Scoreboard.row(
         scenario: scenario, localizer: localizer, walks: instants, bootstrap: bootstrap,
@@ -131,8 +125,8 @@ public struct AssessmentReport: Sendable, Codable {
     let pf = LocalizerKind.pf.rawValue
     var byFloor: [FloorID: [[Instant]]] = [:]
     var byCategory: [String: [[Instant]]] = [:]
-    for walk in walks {
-      let places = Self.places(of: walk, plans: plans)
+    let placed = walks.map { Self.places(of: $0, plans: plans) }
+    for (walk, places) in zip(walks, placed) {
       var floors: [FloorID: [Instant]] = [:]
       var categories: [String: [Instant]] = [:]
       for instant in walk.instants[pf] ?? [] {
@@ -159,7 +153,8 @@ public struct AssessmentReport: Sendable, Codable {
     self.walks = walkRows.sorted { $0.evaal > $1.evaal }
     kidnaps = kidnapped.compactMap { Self.kidnapRow($0, plans: plans) }
     recovery = Times(kidnaps.map(\.recovery), target: 30)
-    units = Self.unitRows(walks: walks, plans: plans, map: map, rate: Scorer().rate)
+    units = Self.unitRows(
+      walks: walks, places: placed, plans: plans, map: map, rate: Scorer().rate)
     explanation = Self.explanation(units)
     self.cellSize = cellSize
     cells = cellSize.map {

@@ -1,6 +1,5 @@
 import FingerpostCore
 import Foundation
-import Randomness
 import Replay
 import Scoring
 import Simulation
@@ -47,22 +46,10 @@ public struct Suite: Sendable {
     throws(FingerpostError) -> Scoreboard
   {
     let files = try scenarioFiles()
-    if let streams {
-      do {
-        try FileManager.default.createDirectory(
-          atPath: streams, withIntermediateDirectories: true)
-      } catch {
-        throw FingerpostError(.unwritable, file: streams, "cannot be created (\(error))")
-      }
-    }
+    if let streams { try FileAccess.createDirectory(streams) }
     let walks = try walkAll(files, progress: progress)
     let bootstrap = Bootstrap()
-    let generator: RandomGenerator
-    do {
-      generator = try RandomGenerator(seed: 2026)
-    } catch {
-      throw FingerpostError(.invalidValue, "the bootstrap generator: \(error)")
-    }
+    let generator = try Bootstrap.generator()
     var rows: [Scoreboard.Row] = []
     for (file, byLocalizer) in zip(files, walks) {
       let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent

@@ -39,7 +39,7 @@ import Testing
     #expect(fix.position.distance(to: room.anchor) < 3, "\(fix.position) vs \(room.anchor)")
   }
 
-  @Test func readingsThatDisagreeMoveTheEstimateLittle() throws {
+  @Test func evidenceTakenAtTheWrongPlaceIsWeak() throws {
     // The cloud in one corner of the floor, the scans heard in the opposite one: the readings'
     // differences from the map spread widely, so each is weak evidence.
     let here = OfficeRadio.unit("Room 0.01", ordinal: 0)

@@ -100,16 +100,24 @@ extension RadioMap {
   /// The median of (reading − expected RSSI) over the scan's readings known at `point`: an
   /// estimate of the device's RSSI offset, robust to stale and outlying readings (dB).
   public func deviceOffset(_ scan: PreparedScan, level: Int, at point: Point) -> Double {
+    let differences = offsetDifferences(scan, level: level, at: point)
+    return differences.isEmpty ? 0 : Self.median(differences)
+  }
+
+  /// Reading − expected RSSI at `point` for each of the scan's readings known on `level`, dB.
+  func offsetDifferences(_ scan: PreparedScan, level: Int, at point: Point) -> [Double] {
     let l = levels[level]
     let cell = l.cell(at: point)
-    let differences = scan.known[level].map {
+    return scan.known[level].map {
       Double($0.rssi) - l.expectation(cell: cell, slot: Int($0.slot), priorWeight: priorWeight).rssi
     }
-    .sorted()
-    guard !differences.isEmpty else { return 0 }
-    let middle = differences.count / 2
-    return differences.count % 2 == 1
-      ? differences[middle] : (differences[middle - 1] + differences[middle]) / 2
+  }
+
+  /// The median of non-empty `values`.
+  static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
   }
 
   /// The log-likelihood of a prepared scan at `point` on level `level`, for a device whose
@@ -188,19 +196,10 @@ extension RadioMap {
   public func offsetEvidence(_ scan: PreparedScan, level: Int, at point: Point)
     -> (offset: Double, standardError: Double)?
   {
-    let l = levels[level]
-    let cell = l.cell(at: point)
-    let differences = scan.known[level].map {
-      Double($0.rssi) - l.expectation(cell: cell, slot: Int($0.slot), priorWeight: priorWeight).rssi
-    }
+    let differences = offsetDifferences(scan, level: level, at: point)
     guard differences.count >= 3 else { return nil }
-    func median(_ values: [Double]) -> Double {
-      let sorted = values.sorted()
-      let middle = sorted.count / 2
-      return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
-    let m = median(differences)
-    let mad = median(differences.map { abs($0 - m) })
+    let m = Self.median(differences)
+    let mad = Self.median(differences.map { abs($0 - m) })
     let error = 1.2533 * 1.4826 * max(mad, 0.5) / Double(differences.count).squareRoot()
     return (m, error)
   }
