@@ -74,6 +74,8 @@ extension ParticleFilter {
     swap(&offsets, &particles.offset)
     let values = logLikelihoods(prepared, at: distinct)
     for i in 0..<n where slots[i] >= 0 { likelihoods[i] = values[Int(slots[i])] }
+    mixConnectorFloors(prepared, likelihoods: &likelihoods)
+    stepsSinceScan = 0
     // Recovery signal: the weighted mean log-likelihood per known reading, averaged fast and slow.
     let prior = normalizedWeights()
     var mean = 0.0
