@@ -24,15 +24,18 @@ extension ParticleFilter {
 
   /// Re-weighs the particles in walked connector units (not elevators) on the floors their
   /// connector leads to, and moves each to a floor drawn from prior × tempered likelihood, when
-  /// steps were taken since the last scan. `likelihoods` holds
-  /// each particle's log-likelihood on its own floor on entry, and the mixture's on return
-  /// (in the same untempered units, so the caller's update and recovery signal stay as they are).
+  /// a step was taken since the last scan. `likelihoods` holds each particle's log-likelihood on
+  /// its own floor on entry, and the mixture's on return (in the same untempered units, so the
+  /// caller's update and recovery signal stay as they are).
   func mixConnectorFloors(_ prepared: PreparedScan, likelihoods: inout [Double]) {
     let q = settings.connectorFloorChange
-    guard q > 0, stepsSinceScan > 0 else { return }
+    guard q > 0, steppedSinceScan else { return }
     var options: [FloorOption] = []
     var points: [(level: Int, cell: Int, offset: Double)] = []
-    var slotOf: [Int: Int] = [:]
+    // Each particle scores at most one cell on each floor its connector leads to.
+    let partners = motion.connectors.joined().map(\.partners.count).max() ?? 0
+    var table = ScoreTable()
+    table.reset(expected: particles.count * partners)
     for i in 0..<particles.count
     where particles.logWeight[i] > -.infinity && likelihoods[i] > -.infinity {
       let p = Int(particles.plan[i])
@@ -47,12 +50,9 @@ extension ParticleFilter {
         let unit = plans.unit(partner)
         let point = unit.shape.contains(here) ? here : unit.anchorPoint
         let cell = map.levels[level].cell(at: point)
-        let key = (level << 40) | (cell << 12) | (Int((offset * 2).rounded()) & 0xFFF)
-        let slot = slotOf[key] ?? points.count
-        if slot == points.count {
-          slotOf[key] = slot
-          points.append((level, cell, Double(Int((offset * 2).rounded())) / 2))
-        }
+        let scored = ScoreTable.key(level: level, cell: cell, offset: offset)
+        let slot = table.slot(scored.key)
+        if slot == points.count { points.append((level, cell, scored.offset)) }
         options.append(
           FloorOption(particle: i, plan: partner.floor.index, point: point, slot: slot))
       }

@@ -65,9 +65,9 @@ extension ParticleFilter {
       let column = min(max(Int(((xs[i] - g.origin.x) / g.spacing).rounded()), 0), g.columns - 1)
       let row = min(max(Int(((ys[i] - g.origin.y) / g.spacing).rounded()), 0), g.rows - 1)
       let cell = row * g.columns + column
-      let bucket = Int((offsets[i] * 2).rounded())
-      let slot = table.slot((level << 40) | (cell << 12) | (bucket & 0xFFF))
-      if slot == distinct.count { distinct.append((level, cell, Double(bucket) / 2)) }
+      let scored = ScoreTable.key(level: level, cell: cell, offset: offsets[i])
+      let slot = table.slot(scored.key)
+      if slot == distinct.count { distinct.append((level, cell, scored.offset)) }
       slots[i] = Int32(slot)
     }
     swap(&table, &scores)
@@ -75,7 +75,7 @@ extension ParticleFilter {
     let values = logLikelihoods(prepared, at: distinct)
     for i in 0..<n where slots[i] >= 0 { likelihoods[i] = values[Int(slots[i])] }
     mixConnectorFloors(prepared, likelihoods: &likelihoods)
-    stepsSinceScan = 0
+    steppedSinceScan = false
     // Recovery signal: the weighted mean log-likelihood per known reading, averaged fast and slow.
     let prior = normalizedWeights()
     var mean = 0.0

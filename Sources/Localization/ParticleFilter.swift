@@ -27,8 +27,8 @@ public final class ParticleFilter: Localizer {
   var lastTime = 0.0
   /// Seconds since the last step not yet applied as standing time.
   var still = 0.0
-  /// Steps taken since the last scan was weighed.
-  var stepsSinceScan = 0
+  /// Whether a step was taken since the last scan was weighed.
+  var steppedSinceScan = false
   var initialized = false
   var fastLikelihood: Double?
   var slowLikelihood: Double?
@@ -104,7 +104,7 @@ public final class ParticleFilter: Localizer {
     guard initialized, step.length.isFinite, step.heading.isFinite else { return }
     lastTime = max(lastTime, step.t)
     still = 0
-    stepsSinceScan += 1
+    steppedSinceScan = true
     let n = particles.count
     // Large clouds move in two parts on two workers, each with a generator seeded from this
     // filter's; the split depends on the count only, so results do not depend on the machine.

@@ -38,9 +38,9 @@ public struct ParticleFilterSettings: Sendable, Hashable {
   public var keepClimbing = 0.85
   /// Prior probability, at a scan after steps, that a particle on stairs, a ramp or an escalator
   /// is on another of the floors it leads to than the one its step count put it on (the scan
-  /// then decides). Off (0) by default: 0.2 helps on PolyMap's and the convention centre's many
-  /// stairs but costs the sparse-AP office (S1) floor hits, where the scan cannot tell floors
-  /// apart and particles leak between them.
+  /// then decides). Off (0) by default: 0.2 helps on PolyMap's many stairs but costs the
+  /// sparse-AP office (S1) floor hits, where the scan cannot tell floors apart and particles
+  /// leak between them.
   public var connectorFloorChange = 0.0
   /// Probability per second that a particle in an elevator changes floor.
   public var elevatorRate = 0.08

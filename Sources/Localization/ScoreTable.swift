@@ -29,6 +29,13 @@ struct ScoreTable {
     count = 0
   }
 
+  /// The key of (map level, cell, device offset rounded to 0.5 dB), and that rounded offset (dB).
+  @inline(__always)
+  static func key(level: Int, cell: Int, offset: Double) -> (key: Int, offset: Double) {
+    let bucket = Int((offset * 2).rounded())
+    return ((level << 40) | (cell << 12) | (bucket & 0xFFF), Double(bucket) / 2)
+  }
+
   /// The slot of `key`: its index among the distinct keys in the order first seen (a new key
   /// gets `count`, which then grows). At most the `expected` keys of the last reset.
   mutating func slot(_ key: Int) -> Int {

@@ -36,7 +36,7 @@ import Testing
     pf.step(Step(t: t, length: 0, heading: 0))
   }
 
-  @Test func aScanAfterNoStepLeavesTheFloorToTheRidingRate() throws {
+  @Test func aScanAfterNoStepLeavesTheFloorToTheStepCount() throws {
     let above = OfficeRadio.unit("Stairs B", ordinal: 1)
     let pf = try filterInStairs(floorChange: 0.2)
     pf.scan(OfficeRadio.scan(at: above.anchor, plan: above.plan, time: 1))
