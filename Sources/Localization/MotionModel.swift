@@ -13,8 +13,8 @@ import Randomness
 /// further floor after about a whole one, so the floor flips near the middle of each flight as a
 /// person's does. Riding (elevators, escalators stood on) is a rate per second of standing.
 /// Either way the particle tends to keep going the way it went (`keepClimbing`). These are
-/// guesses of when a floor is reached; with `connectorFloorChange` set, each scan after steps
-/// weighs a particle on stairs on its floors and may move it (`mixConnectorFloors`).
+/// guesses of when a floor is reached; near each guess, a scan after steps weighs a particle on
+/// stairs on both sides of the change and may move it (`mixConnectorFloors`).
 struct MotionModel: Sendable {
   /// A connector unit of a plan and where it leads.
   struct ConnectorUnit: Sendable {

@@ -11,7 +11,10 @@ import Geometry
 // and on each floor the connector leads to, and its floor is drawn from prior × likelihood: the
 // optimal proposal for that discrete part of the state (Doucet, Godsill & Andrieu 2000). Its
 // weight becomes the mixture's likelihood, so no particle is lost to a floor change the step
-// count timed wrong. Riding (elevators, escalators stood on) keeps its own rate per second.
+// count timed wrong. Only the changes the clock leaves in doubt are offered: onward while the
+// particle's next floor is nearly due, back while it has just reached one. A particle in the
+// middle of a flight keeps its floor, so where scans cannot tell floors apart (few APs) the
+// cloud does not leak between them. Riding (elevators, escalators stood on) keeps its own rate.
 
 extension ParticleFilter {
   /// One way a particle in a connector could be: its floor plan, point and the map cell scored.
@@ -23,7 +26,7 @@ extension ParticleFilter {
   }
 
   /// Re-weighs the particles in walked connector units (not elevators) on the floors their
-  /// connector leads to, and moves each to a floor drawn from prior × tempered likelihood, when
+  /// connector leads to that their step clock leaves in doubt, and moves each to a floor drawn from prior × tempered likelihood, when
   /// a step was taken since the last scan. `likelihoods` holds each particle's log-likelihood on
   /// its own floor on entry, and the mixture's on return (in the same untempered units, so the
   /// caller's update and recovery signal stay as they are).
@@ -44,7 +47,10 @@ extension ParticleFilter {
         continue
       }
       let offset = particles.offset[i]
-      for partner in motion.connectors[p][c].partners {
+      let ordinal = plans.plans[p].ordinal
+      let ways = clockWays(climb: particles.climb[i], transit: particles.transit[i])
+      for partner in motion.connectors[p][c].partners
+      where ways.contains(Int8((plans.plans[partner.floor.index].ordinal - ordinal).signum())) {
         let level = mapLevel[partner.floor.index]
         guard level >= 0 else { continue }
         let unit = plans.unit(partner)
@@ -101,5 +107,19 @@ extension ParticleFilter {
       }
       start = end
     }
+  }
+
+  /// The ways (+1 up, −1 down) a particle's step clock leaves in doubt at a scan: onward while
+  /// its next floor is due within `connectorClockWindow` of a flight (any way if it has not
+  /// climbed yet), and back while it reached its floor less than that share of a flight ago.
+  private func clockWays(climb: Int8, transit: Float) -> Set<Int8> {
+    let window = Float(settings.connectorClockWindow * settings.stepsPerFloor)
+    var ways: Set<Int8> = []
+    if transit.isNaN || transit < window { ways.formUnion(climb == 0 ? [1, -1] : [climb]) }
+    // After a floor change the clock restarts at 0.8–1.2 flights.
+    if climb != 0, !transit.isNaN, transit > Float(settings.stepsPerFloor) * 0.8 - window {
+      ways.insert(-climb)
+    }
+    return ways
   }
 }

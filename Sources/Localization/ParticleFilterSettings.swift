@@ -37,11 +37,12 @@ public struct ParticleFilterSettings: Sendable, Hashable {
   /// Probability that a particle still in a connector keeps going the way it last changed floor.
   public var keepClimbing = 0.85
   /// Prior probability, at a scan after steps, that a particle on stairs, a ramp or an escalator
-  /// is on another of the floors it leads to than the one its step count put it on (the scan
-  /// then decides). Off (0) by default: 0.2 helps on PolyMap's many stairs but costs the
-  /// sparse-AP office (S1) floor hits, where the scan cannot tell floors apart and particles
-  /// leak between them.
-  public var connectorFloorChange = 0.0
+  /// whose step count is near a floor change (`connectorClockWindow`) is on the other side of
+  /// it (the scan then decides). 0 leaves the floor to the step count alone.
+  public var connectorFloorChange = 0.2
+  /// The share of a flight, before a particle's next floor is due and after it reached one,
+  /// within which a scan may decide its floor (`connectorFloorChange`).
+  public var connectorClockWindow = 0.4
   /// Probability per second that a particle in an elevator changes floor.
   public var elevatorRate = 0.08
   /// Probability per second that a particle standing on an escalator changes floor.
