@@ -73,7 +73,7 @@ let package = Package(
         .product(name: "HeapModule", package: "swift-collections"),
       ]
     ),
-    .target(name: "VenueGeneration", dependencies: ["Geometry", "IMDF"]),
+    .target(name: "VenueGeneration", dependencies: ["Geometry", "IMDF", "FloorPlans"]),
     .target(name: "Motion", dependencies: ["Geometry", "FingerpostCore", "Randomness"]),
     .target(
       name: "Fingerprints",
@@ -114,7 +114,8 @@ let package = Package(
       dependencies: [
         "Geometry", "FingerpostCore", "JSON", "IMDF", "FloorPlans", "Radio", "Fingerprints",
         "Motion", "Localization", "Simulation", "EventStream", "Scoring", "Replay",
-        "Randomness", "ConfigFiles", .product(name: "Logging", package: "swift-log"),
+        "Randomness", "ConfigFiles", "VenueGeneration",
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     // C shim for the terminal: raw mode, size, and restoring it from signal handlers.

@@ -13,6 +13,7 @@ public struct FingerpostCommand: ParsableCommand {
       LocateCommand.self,
       EvaluateFingerprintsCommand.self, SimulateCommand.self, ReplayCommand.self, ScoreCommand.self,
       SuiteCommand.self, AssessCommand.self, ExportTrackCommand.self, ViewCommand.self,
+      WalkCommand.self,
     ]
   )
 
@@ -44,6 +45,8 @@ struct VenueCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "venue",
     abstract: "Inspect, validate, route through and generate IMDF venues.",
-    subcommands: [VenueInfo.self, VenueValidate.self, VenueRoute.self, VenueGenerate.self]
+    subcommands: [
+      VenueInfo.self, VenueValidate.self, VenueRoute.self, VenueGenerate.self, VenueImport.self,
+    ]
   )
 }

@@ -46,4 +46,38 @@ public enum FileAccess {
         .unwritable, file: path, "cannot be written (\(error.localizedDescription))")
     }
   }
+
+  /// Whether `path` is an existing folder.
+  public static func isDirectory(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+      && isDirectory.boolValue
+  }
+
+  /// The files `paths` name: each file as given, and each folder's files ending in
+  /// `.extension`, sorted by name.
+  public static func files(in paths: [String], withExtension ext: String)
+    throws(FingerpostError) -> [String]
+  {
+    var files: [String] = []
+    for path in paths {
+      guard FileManager.default.fileExists(atPath: path) else {
+        throw FingerpostError(.notFound, file: path, "no such file or folder")
+      }
+      guard isDirectory(path) else {
+        files.append(path)
+        continue
+      }
+      let inside: [String]
+      do {
+        inside = try FileManager.default.contentsOfDirectory(atPath: path)
+      } catch {
+        throw FingerpostError(.unreadable, file: path, "cannot list the folder (\(error))")
+      }
+      files += inside.filter { $0.hasSuffix("." + ext) }.sorted().map {
+        URL(fileURLWithPath: path).appendingPathComponent($0).path
+      }
+    }
+    return files
+  }
 }

@@ -70,5 +70,15 @@ public struct SurveyProblem: Error, Hashable, Sendable, CustomStringConvertible 
   /// Whether the whole line was skipped (else only a reading was dropped).
   public var skippedLine: Bool
 
-  public var description: String { "\(file):\(line): \(message)" }
+  /// A problem at `line` of `file` (0 for the whole file).
+  public init(file: String, line: Int, message: String, skippedLine: Bool) {
+    self.file = file
+    self.line = line
+    self.message = message
+    self.skippedLine = skippedLine
+  }
+
+  public var description: String {
+    line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)"
+  }
 }

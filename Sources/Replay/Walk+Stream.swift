@@ -1,12 +1,15 @@
 import EventStream
 import FingerpostCore
 import FloorPlans
+import Geometry
 import Simulation
 
 extension Walk {
   /// The walk of a recorded event stream (`truth`, `step` and `scan` records; others are
   /// ignored). Unreadable lines are reported to `warn` with their line number and skipped.
-  /// The first truth record is the start; with `knownStart` the particle filter is told it.
+  /// Truth drawn about another origin than the venue's (the `meta` record's) is carried into
+  /// the venue's frame. The first truth record is the start; with `knownStart` the particle
+  /// filter is told it.
   public init(
     stream text: String, file: String, plans: FloorPlanSet, knownStart: Bool, seed: UInt64,
     warn: (String) -> Void
@@ -31,6 +34,15 @@ extension Walk {
         scans.append(scan)
       default:
         break
+      }
+    }
+    if let origin = records.lazy.compactMap({ record -> GeoCoordinate? in
+      if case .meta(let meta) = record.1 { return meta.origin }
+      return nil
+    }).first, origin != plans.frame.origin {
+      let streamFrame = LocalFrame(origin: origin)
+      for i in truth.indices {
+        truth[i].position = plans.frame.point(for: streamFrame.coordinate(for: truth[i].position))
       }
     }
     steps.sort { $0.t < $1.t }

@@ -15,11 +15,12 @@ public struct VenueBuilder {
   public let name: String
   private(set) var features: [FeatureType: [JSONValue]] = [:]
 
-  /// Starts an empty venue called `name` whose local frame is centred at `origin`.
-  public init(name: String, origin: GeoCoordinate) {
+  /// Starts an empty venue called `name` whose local frame is centred at `origin`, written by
+  /// `generator` (by default `fingerpost venue generate NAME`).
+  public init(name: String, origin: GeoCoordinate, generator: String? = nil) {
     frame = LocalFrame(origin: origin)
     self.name = name
-    generator = "fingerpost venue generate \(name)"
+    self.generator = generator ?? "fingerpost venue generate \(name)"
   }
 
   /// The stable UUID of a feature key, within this venue.
@@ -39,6 +40,18 @@ public struct VenueBuilder {
   /// A GeoJSON Polygon of a ring drawn in metres (closed on output).
   public func polygon(_ ring: [Point], holes: [[Point]] = []) -> JSONValue {
     .object(["type": "Polygon", "coordinates": .array(([ring] + holes).map(closedRing))])
+  }
+
+  /// A GeoJSON MultiPolygon of polygons drawn in metres (one Polygon when there is one).
+  public func multiPolygon(_ polygons: [Polygon]) -> JSONValue {
+    guard polygons.count != 1 else {
+      return polygon(polygons[0].exterior.points, holes: polygons[0].holes.map(\.points))
+    }
+    return .object([
+      "type": "MultiPolygon",
+      "coordinates": .array(
+        polygons.map { .array(([$0.exterior] + $0.holes).map { closedRing($0.points) }) }),
+    ])
   }
 
   /// A GeoJSON LineString between two local points.

@@ -44,8 +44,10 @@ import Testing
     #expect(result.records[1].scan.readings.map(\.bssid) == ["aa:aa:aa:aa:aa:03"])
     #expect(result.staleEntries == 2)
     #expect(result.records[0].ordinal == 1)
-    #expect(result.records[0].levelID == "floor-2")
-    #expect(result.records[0].building == "site-1")
+    // The competition's floor and site ids are not IMDF ids: the ordinal names the floor.
+    #expect(result.records[0].levelID == nil)
+    #expect(result.records[0].building == nil)
+    #expect(result.floorID == "floor-2" && result.siteID == "site-1")
     #expect(result.records[0].scan.device == "OPPO X1")
     #expect(result.records[0].scan.time == 3.5)
     #expect(result.problems.map(\.line) == [12])

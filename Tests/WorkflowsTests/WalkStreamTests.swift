@@ -29,4 +29,26 @@ import Testing
       #expect(plans.floors(atOrdinal: 0).first != foyer.floor, "the plaza sorts first")
     }
   }
+
+  @Test func truthDrawnAboutAnotherOriginIsCarriedIntoTheVenuesFrame() throws {
+    let plans = FloorPlanSet(
+      venue: try VenueLoader.load(path: RepositoryPaths.sampleVenue("convention")))
+    let foyer = try plans.unit(named: "Main Foyer")
+    let point = plans.unit(foyer).anchorPoint
+    // The same place, written about an origin 100 m east and 50 m north of the venue's.
+    let origin = plans.frame.coordinate(for: Point(x: 100, y: 50))
+    let shifted = LocalFrame(origin: origin).point(for: plans.frame.coordinate(for: point))
+    let text = [
+      StreamEncoder.line(
+        .meta(Meta(venue: nil, seed: nil, generator: "test", origin: origin))),
+      StreamEncoder.line(
+        .truth(TruthSample(t: 0, ordinal: 0, position: shifted, unitID: plans.unit(foyer).id))),
+      StreamEncoder.line(.step(Step(t: 0.5, length: 0.7, heading: 90))),
+    ].joined(separator: "\n")
+    let walk = try Walk(
+      stream: text, file: "walk.ndjson", plans: plans, knownStart: true, seed: 1, warn: { _ in })
+    #expect(shifted.distance(to: point) > 100)
+    #expect(walk.truth[0].position.distance(to: point) < 0.01)
+    #expect(try #require(walk.start).point.distance(to: point) < 0.01)
+  }
 }

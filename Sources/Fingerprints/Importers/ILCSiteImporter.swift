@@ -23,26 +23,8 @@ public struct ILCSiteImporter: Sendable {
 
   /// Imports `paths`: path files, or folders whose `*.txt` files are path files.
   public func importPaths(_ paths: [String]) throws(FingerpostError) -> Result {
-    var files: [URL] = []
-    for path in paths {
-      let url = URL(fileURLWithPath: path)
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-        throw FingerpostError(.notFound, file: path, "no such file or folder")
-      }
-      if isDirectory.boolValue {
-        let inside: [String]
-        do {
-          inside = try FileManager.default.contentsOfDirectory(atPath: url.path)
-        } catch {
-          throw FingerpostError(.unreadable, file: path, "cannot list the folder (\(error))")
-        }
-        files += inside.filter { $0.hasSuffix(".txt") }.sorted().map {
-          url.appendingPathComponent($0)
-        }
-      } else {
-        files.append(url)
-      }
+    let files = try FileAccess.files(in: paths, withExtension: "txt").map {
+      URL(fileURLWithPath: $0)
     }
     var frames: [String: ILCFloorFrame] = [:]
     var site: LocalFrame?

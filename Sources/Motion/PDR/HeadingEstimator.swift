@@ -1,0 +1,135 @@
+import Foundation
+
+/// The phone's heading in degrees clockwise from north, from its rotation vector, kept steady
+/// by the gyroscope: the gyroscope's turn rate about the vertical carries the heading from one
+/// sample to the next, and the rotation vector's azimuth pulls it back with time constant
+/// `timeConstant` — or `disturbedTimeConstant` while the two disagree on how fast the phone
+/// turns, or point more than `disturbanceThreshold` apart (a magnetic field bent by steel,
+/// where the azimuth swings while the phone does not). Without a gyroscope the azimuth is used
+/// as it is.
+public struct HeadingEstimator: Sendable, Hashable {
+  /// Seconds over which the azimuth corrects the gyroscope's heading.
+  public var timeConstant = 2.0
+  /// The same while the magnetic field looks disturbed, seconds.
+  public var disturbedTimeConstant = 30.0
+  /// The disagreement between the azimuth's and the gyroscope's turn over a second, or between
+  /// the azimuth and the heading, that marks the field as disturbed, degrees.
+  public var disturbanceThreshold = 15.0
+
+  /// An estimator with the default settings.
+  public init() {}
+
+  /// One heading: a time and degrees clockwise from north in [0, 360).
+  public typealias Sample = (t: Double, heading: Double)
+
+  /// The heading at each rotation-vector sample of `log`.
+  public func headings(_ log: InertialLog) -> [Sample] {
+    var out: [Sample] = []
+    out.reserveCapacity(log.rotationVector.count)
+    var gyro = 0
+    var heading: Double?
+    var lastTime = 0.0
+    // The azimuth's and the gyroscope's turn over the last second, for the disturbance test.
+    var window: [(t: Double, azimuth: Double, gyro: Double)] = []
+    var gyroTurn = 0.0
+    var azimuthTurn = 0.0
+    var lastAzimuth = 0.0
+    for sample in log.rotationVector {
+      let rotation = Self.matrix(sample)
+      let azimuth = Self.azimuth(rotation)
+      guard let current = heading else {
+        heading = azimuth
+        lastTime = sample.t
+        lastAzimuth = azimuth
+        out.append((sample.t, azimuth))
+        continue
+      }
+      // Turn by the gyroscope samples since the previous rotation sample.
+      var turn = 0.0
+      var used = false
+      while gyro < log.gyroscope.count, log.gyroscope[gyro].t <= sample.t {
+        let g = log.gyroscope[gyro]
+        gyro += 1
+        guard g.t > lastTime else { continue }
+        let previous = gyro >= 2 ? max(log.gyroscope[gyro - 2].t, lastTime) : lastTime
+        // The rate about the world's up axis; clockwise from above is a growing heading.
+        let up = rotation[6] * g.x + rotation[7] * g.y + rotation[8] * g.z
+        turn -= up * (g.t - previous) * 180 / .pi
+        used = true
+      }
+      let dt = sample.t - lastTime
+      lastTime = sample.t
+      guard used else {
+        heading = azimuth
+        lastAzimuth = azimuth
+        out.append((sample.t, azimuth))
+        continue
+      }
+      let azimuthStep = Self.wrap(azimuth - lastAzimuth)
+      lastAzimuth = azimuth
+      window.append((sample.t, azimuthStep, turn))
+      azimuthTurn += azimuthStep
+      gyroTurn += turn
+      while let first = window.first, sample.t - first.t > 1 {
+        azimuthTurn -= first.azimuth
+        gyroTurn -= first.gyro
+        window.removeFirst()
+      }
+      var next = current + turn
+      let innovation = Self.wrap(azimuth - next)
+      let disturbed =
+        abs(azimuthTurn - gyroTurn) > disturbanceThreshold
+        || abs(innovation) > disturbanceThreshold
+      let tau = disturbed ? disturbedTimeConstant : timeConstant
+      next += min(1, max(0, dt) / tau) * innovation
+      next = Self.normalized(next)
+      heading = next
+      out.append((sample.t, next))
+    }
+    return out
+  }
+
+  /// The heading at time `t`, from `samples` (time order): the latest at or before it.
+  public static func heading(at t: Double, in samples: [Sample]) -> Double? {
+    var low = 0
+    var high = samples.count
+    while low < high {
+      let mid = (low + high) / 2
+      if samples[mid].t <= t { low = mid + 1 } else { high = mid }
+    }
+    return low > 0 ? samples[low - 1].heading : samples.first?.heading
+  }
+
+  /// The rotation matrix (row-major, device to east-north-up) of a rotation vector, as
+  /// Android's `SensorManager.getRotationMatrixFromVector`.
+  static func matrix(_ v: InertialSample) -> [Double] {
+    let (q1, q2, q3) = (v.x, v.y, v.z)
+    let q0 = v.w ?? max(0, 1 - q1 * q1 - q2 * q2 - q3 * q3).squareRoot()
+    return [
+      1 - 2 * q2 * q2 - 2 * q3 * q3, 2 * q1 * q2 - 2 * q3 * q0, 2 * q1 * q3 + 2 * q2 * q0,
+      2 * q1 * q2 + 2 * q3 * q0, 1 - 2 * q1 * q1 - 2 * q3 * q3, 2 * q2 * q3 - 2 * q1 * q0,
+      2 * q1 * q3 - 2 * q2 * q0, 2 * q2 * q3 + 2 * q1 * q0, 1 - 2 * q1 * q1 - 2 * q2 * q2,
+    ]
+  }
+
+  /// The azimuth of the device's y axis, degrees clockwise from north in [0, 360), as
+  /// Android's `SensorManager.getOrientation`.
+  static func azimuth(_ r: [Double]) -> Double {
+    normalized(atan2(r[1], r[4]) * 180 / .pi)
+  }
+
+  /// An angle difference in (−180, 180], degrees.
+  static func wrap(_ a: Double) -> Double {
+    var d = a.truncatingRemainder(dividingBy: 360)
+    if d > 180 { d -= 360 }
+    if d <= -180 { d += 360 }
+    return d
+  }
+
+  /// An angle in [0, 360), degrees.
+  static func normalized(_ a: Double) -> Double {
+    var d = a.truncatingRemainder(dividingBy: 360)
+    if d < 0 { d += 360 }
+    return d
+  }
+}
