@@ -11,7 +11,8 @@ public struct FingerpostCommand: ParsableCommand {
     subcommands: [
       VenueCommand.self, SurveyCommand.self, IngestCommand.self, RadioMapCommand.self,
       LocateCommand.self,
-      EvaluateFingerprintsCommand.self, SimulateCommand.self, ReplayCommand.self, ScoreCommand.self,
+      EvaluateFingerprintsCommand.self, EvaluateWalksCommand.self, SimulateCommand.self,
+      ReplayCommand.self, ScoreCommand.self,
       SuiteCommand.self, AssessCommand.self, ExportTrackCommand.self, ViewCommand.self,
       WalkCommand.self,
     ]

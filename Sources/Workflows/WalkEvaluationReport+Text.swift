@@ -1,0 +1,76 @@
+import Foundation
+import Scoring
+
+extension WalkEvaluationReport {
+  /// The value of metric `name` (`mean`, `p75`, `floor`, `ilc`) over one walk's instants.
+  static func metric(_ name: String, _ instants: [Instant]) -> Double {
+    metrics.first { $0.name == name }!.value(instants)
+  }
+
+  /// The report for people: pooled rows, then one row per walk.
+  public var text: String {
+    func value(_ v: Value, percent: Bool = false) -> String {
+      percent
+        ? String(format: "%5.1f %% [%.1f, %.1f]", 100 * v.value, 100 * v.low, 100 * v.high)
+        : String(format: "%5.2f [%.2f, %.2f]", v.value, v.low, v.high)
+    }
+    var lines = [
+      "\(site): \(walks.count) walks, each localized with a radio map of the others "
+        + "(leave one walk out), not told the start; 95 % intervals by block bootstrap",
+      "",
+      "localizer    mean m                 p75 m                  floor                  ILC score m",
+    ]
+    for row in pooled {
+      let cells = [value(row.mean), value(row.p75), value(row.floor, percent: true)]
+      lines.append(
+        row.localizer.padding(toLength: 13, withPad: " ", startingAt: 0)
+          + cells.map { $0.padding(toLength: 23, withPad: " ", startingAt: 0) }.joined()
+          + value(row.ilc))
+    }
+    lines += [
+      "", "walks (particle filter, then fingerprint):",
+      "  walk                      ordinal  seconds  map scans  pf mean m  pf p75 m  pf floor  fingerprint mean m",
+    ]
+    for walk in walks {
+      let pf = walk.instants["pf"] ?? []
+      let fp = walk.instants["fingerprint"] ?? []
+      lines.append(
+        "  " + walk.name.padding(toLength: 26, withPad: " ", startingAt: 0)
+          + String(
+            format: "%7d  %7.0f  %9d  %9.2f  %8.2f  %6.1f %%  %18.2f", walk.ordinal, walk.seconds,
+            walk.mapScans, Self.metric("mean", pf), Self.metric("p75", pf),
+            100 * Self.metric("floor", pf), Self.metric("mean", fp)))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The report for programs.
+  public func json() throws -> String {
+    struct WalkRow: Codable {
+      var name: String
+      var ordinal: Int
+      var seconds: Double
+      var mapScans: Int
+      var metrics: [String: [String: Double]]
+    }
+    struct Document: Codable {
+      var site: String
+      var pooled: [Pooled]
+      var walks: [WalkRow]
+    }
+    let rows = walks.map { walk in
+      WalkRow(
+        name: walk.name, ordinal: walk.ordinal, seconds: walk.seconds, mapScans: walk.mapScans,
+        metrics: walk.instants.mapValues { instants in
+          Dictionary(uniqueKeysWithValues: Self.metrics.map { ($0.name, $0.value(instants)) })
+        })
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    return String(
+      decoding: try encoder.encode(Document(site: site, pooled: pooled, walks: rows)),
+      as: UTF8.self)
+  }
+}

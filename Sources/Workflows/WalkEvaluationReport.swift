@@ -1,0 +1,82 @@
+import FingerpostCore
+import Foundation
+import Scoring
+
+/// The scores of a leave-one-walk-out evaluation: pooled per localizer with block-bootstrap
+/// intervals, and per walk.
+public struct WalkEvaluationReport: Sendable {
+  /// One walk replayed with a map of the others.
+  public struct WalkResult: Sendable {
+    /// The path file's name.
+    public var name: String
+    /// Its floor's ordinal.
+    public var ordinal: Int
+    /// Its length, seconds.
+    public var seconds: Double
+    /// Scans in the map it was localized with.
+    public var mapScans: Int
+    /// Per localizer (`LocalizerKind.rawValue`), the instants scored at 2 Hz.
+    public var instants: [String: [Instant]]
+  }
+
+  /// One pooled metric: its value and 95 % interval.
+  public struct Value: Sendable, Hashable, Codable {
+    public var value: Double
+    public var low: Double
+    public var high: Double
+  }
+
+  /// The pooled scores of one localizer.
+  public struct Pooled: Sendable, Hashable, Codable {
+    /// `pf` or `fingerprint`.
+    public var localizer: String
+    /// Mean horizontal error, metres.
+    public var mean: Value
+    /// 75th percentile of the horizontal error, metres.
+    public var p75: Value
+    /// Share of instants on the right floor.
+    public var floor: Value
+    /// The competition's score: mean of error + 15 m × floor error, metres.
+    public var ilc: Value
+    /// Instants scored.
+    public var instants: Int
+  }
+
+  /// The site's name.
+  public var site: String
+  /// Every walk, in file order.
+  public var walks: [WalkResult]
+  /// The localizers pooled over the walks.
+  public var pooled: [Pooled]
+
+  /// The metrics a row reports, by name.
+  static let metrics: [(name: String, value: @Sendable ([Instant]) -> Double)] = [
+    ("mean", { $0.isEmpty ? .nan : $0.reduce(0) { $0 + $1.error } / Double($0.count) }),
+    ("p75", { PercentileMethod.linear.quantile($0.map(\.error), 0.75) }),
+    (
+      "floor",
+      { $0.isEmpty ? .nan : Double($0.filter { $0.floorError == 0 }.count) / Double($0.count) }
+    ),
+    ("ilc", { $0.isEmpty ? .nan : $0.reduce(0) { $0 + $1.ilcError } / Double($0.count) }),
+  ]
+
+  /// The report of `walks`, pooled with the scoreboards' seeded block bootstrap.
+  public init(site: String, walks: [WalkResult]) throws(FingerpostError) {
+    self.site = site
+    self.walks = walks
+    let bootstrap = Bootstrap()
+    let generator = try Bootstrap.generator()
+    pooled = ["pf", "fingerprint"].map { localizer in
+      let each = walks.map { $0.instants[localizer] ?? [] }
+      let all = each.flatMap { $0 }
+      let values = Self.metrics.map { metric -> Value in
+        let (low, high) = bootstrap.interval(
+          each, metric: metric.value, draw: { (try? generator.uniformInt(below: $0)) ?? 0 })
+        return Value(value: metric.value(all), low: low, high: high)
+      }
+      return Pooled(
+        localizer: localizer, mean: values[0], p75: values[1], floor: values[2], ilc: values[3],
+        instants: all.count)
+    }
+  }
+}

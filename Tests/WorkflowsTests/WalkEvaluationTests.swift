@@ -1,0 +1,75 @@
+import FingerpostCore
+import Foundation
+import Geometry
+import TestSupport
+import Testing
+
+@testable import Workflows
+
+/// Leave one walk out: each recorded walk is localized with a map of the other walks' scans only.
+@Suite struct WalkEvaluationTests {
+  /// A site with one floor, a 100 × 50 m hall, and three walks east along it at y = 15, 25
+  /// and 35 m, each 40 s at 2 steps a second with a scan every 2 s of four APs at the corners
+  /// (−40 dBm at 1 m, −25 dB per decade of distance).
+  static func site() throws -> String {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ilc-eval-\(UUID().uuidString)")
+    let floor = root.appendingPathComponent("F1")
+    let paths = floor.appendingPathComponent("path_data_files")
+    try FileManager.default.createDirectory(at: paths, withIntermediateDirectories: true)
+    let lon = 100 / 96_486.0
+    let lat = 50 / 110_574.0
+    try #"{"map_info": {"height": 50, "width": 100}}"#.write(
+      to: floor.appendingPathComponent("floor_info.json"), atomically: true, encoding: .utf8)
+    let ring = [(0.0, 0.0), (lon, 0), (lon, lat), (0, lat), (0, 0)]
+      .map { "[\(120 + $0.0), \(30 + $0.1)]" }.joined(separator: ", ")
+    try
+      #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"type": "floor", "name": "F1"}, "geometry": {"type": "Polygon", "coordinates": [[\#(ring)]]}}]}"#
+      .write(
+        to: floor.appendingPathComponent("geojson_map.json"), atomically: true, encoding: .utf8)
+    let aps = [Point(x: 0, y: 0), Point(x: 100, y: 0), Point(x: 0, y: 50), Point(x: 100, y: 50)]
+    for (k, y) in [15.0, 25, 35].enumerated() {
+      var lines = ["#\tstartTime:0", "#\tSiteID:s\tFloorId:f\tFloorName:F1"]
+      lines.append("0\tTYPE_WAYPOINT\t10\t\(y)")
+      lines.append("40000\tTYPE_WAYPOINT\t90\t\(y)")
+      let half = -90 * Double.pi / 360
+      for i in 0..<2000 {
+        let t = Double(i) * 0.02
+        let ms = i * 20
+        lines.append("\(ms)\tTYPE_ACCELEROMETER\t0\t0\t\(9.81 + 3 * sin(2 * .pi * 2 * t))\t3")
+        lines.append("\(ms)\tTYPE_ROTATION_VECTOR\t0\t0\t\(sin(half))\t3")
+      }
+      for s in stride(from: 1000, to: 40000, by: 2000) {
+        let p = Point(x: 10 + 80 * Double(s) / 40000, y: y)
+        for (a, ap) in aps.enumerated() {
+          let rssi = (-40 - 25 * log10(max(1, p.distance(to: ap)))).rounded()
+          lines.append("\(s)\tTYPE_WIFI\tnet\t00:00:00:00:00:0\(a)\t\(rssi)\t2412\t\(s - 10)")
+        }
+      }
+      try lines.joined(separator: "\n").write(
+        to: paths.appendingPathComponent("walk\(k).txt"), atomically: true, encoding: .utf8)
+    }
+    return root.path
+  }
+
+  @Test func eachWalkIsLocalizedWithAMapOfTheOthers() throws {
+    var evaluation = WalkEvaluation(site: try Self.site())
+    evaluation.settings.particles = 300
+    evaluation.jobs = 1
+    let report = try evaluation.run()
+    #expect(report.walks.map(\.name) == ["walk0", "walk1", "walk2"])
+    // 20 scans a walk: each map holds the other two walks' 40.
+    #expect(report.walks.allSatisfy { $0.mapScans == 40 }, "\(report.walks.map(\.mapScans))")
+    for walk in report.walks {
+      #expect((walk.instants["pf"]?.count ?? 0) >= 70)
+      #expect((walk.instants["fingerprint"]?.count ?? 0) >= 70)
+    }
+    let pf = try #require(report.pooled.first { $0.localizer == "pf" })
+    #expect(pf.floor.value == 1)
+    // The middle walk lies between the other two: the filter follows the hall within metres.
+    let middle = WalkEvaluationReport.metric("mean", report.walks[1].instants["pf"] ?? [])
+    #expect(middle < 6, "\(middle)")
+    #expect(report.text.contains("walk1"))
+    #expect(try report.json().contains("\"mapScans\" : 40"))
+  }
+}
