@@ -34,18 +34,28 @@ public final class DeadReckoningLocalizer: Localizer {
   }
 }
 
-/// Fingerprinting alone: each scan located on its own (maximum likelihood, level first, device
-/// offset estimated per scan); the last fix is held between scans.
+/// Fingerprinting alone: each scan located on its own (by default maximum likelihood, level
+/// first, device offset estimated per scan; or weighted kNN); the last fix is held between scans.
 public final class FingerprintLocalizer: Localizer {
+  /// How a scan is placed.
+  public enum Method: String, Sendable, CaseIterable {
+    /// Maximum likelihood over the map's grid, the device offset estimated per scan.
+    case likelihood
+    /// Weighted k nearest survey points.
+    case knn
+  }
+
   let map: RadioMap
   let locator: FingerprintLocator
   let plans: FloorPlanSet
+  let method: Method
   var last: Fix?
 
-  /// Locates against `map` on `plans`.
-  public init(map: RadioMap, plans: FloorPlanSet) {
+  /// Locates against `map` on `plans` by `method`.
+  public init(map: RadioMap, plans: FloorPlanSet, method: Method = .likelihood) {
     self.map = map
     self.plans = plans
+    self.method = method
     locator = FingerprintLocator(map: map)
   }
 
@@ -53,9 +63,13 @@ public final class FingerprintLocalizer: Localizer {
   public func advance(to t: Double) {}
 
   public func scan(_ scan: Scan) {
-    guard let found = locator.maximumLikelihoodWithOffset(map.prepare(scan))?.fix else {
-      return
-    }
+    let prepared = map.prepare(scan)
+    let fix =
+      switch method {
+      case .likelihood: locator.maximumLikelihoodWithOffset(prepared)?.fix
+      case .knn: locator.nearestNeighbours(prepared)
+      }
+    guard let found = fix else { return }
     guard let level = map.levelIndex(of: found), let floor = plans.floor(of: map.levels[level])
     else { return }
     last = plans.fix(

@@ -11,8 +11,8 @@ import Scoring
 import Simulation
 
 /// Recorded walks of one ILC 2.0 site, each localized with a radio map built from the *other*
-/// walks only (leave one walk out), through the particle filter and the fingerprint baseline,
-/// never told the start, and scored against the waypoints: the honest measure of how well
+/// walks only (leave one walk out), through the particle filter, the fingerprint baseline
+/// (maximum likelihood) and weighted kNN on each scan alone, never told the start, and scored against the waypoints: the honest measure of how well
 /// Fingerpost does on real phones.
 public struct WalkEvaluation: Sendable {
   /// The site folder (floor folders with maps and `path_data_files`).
@@ -128,6 +128,14 @@ public struct WalkEvaluation: Sendable {
       }
       instants[kind.rawValue] = Scorer().instants(truth: site.truth, fixes: fixes)
     }
+    // The reference the field quotes: each scan placed by weighted kNN alone.
+    let knn = FingerprintLocalizer(map: map, plans: plans, method: .knn)
+    var fixes: [Fix] = []
+    for scan in walk.scans {
+      knn.scan(scan)
+      if let fix = knn.fix(at: scan.time) { fixes.append(fix) }
+    }
+    instants[WalkEvaluationReport.knn] = Scorer().instants(truth: site.truth, fixes: fixes)
     return WalkEvaluationReport.WalkResult(
       name: site.name, ordinal: site.walk.ordinal, seconds: walk.duration,
       mapScans: others.count, instants: instants)

@@ -28,18 +28,20 @@ extension WalkEvaluationReport {
           + value(row.ilc))
     }
     lines += [
-      "", "walks (particle filter, then fingerprint):",
-      "  walk                      ordinal  seconds  map scans  pf mean m  pf p75 m  pf floor  fingerprint mean m",
+      "",
+      "walks (mean and p75 error of the particle filter, its floor hit, and the mean of the others):",
+      "  walk                      ordinal  seconds  map scans  pf mean m  pf p75 m  pf floor  fingerprint mean m  knn mean m",
     ]
     for walk in walks {
       let pf = walk.instants["pf"] ?? []
       let fp = walk.instants["fingerprint"] ?? []
+      let knn = walk.instants[Self.knn] ?? []
       lines.append(
         "  " + walk.name.padding(toLength: 26, withPad: " ", startingAt: 0)
           + String(
-            format: "%7d  %7.0f  %9d  %9.2f  %8.2f  %6.1f %%  %18.2f", walk.ordinal, walk.seconds,
-            walk.mapScans, Self.metric("mean", pf), Self.metric("p75", pf),
-            100 * Self.metric("floor", pf), Self.metric("mean", fp)))
+            format: "%7d  %7.0f  %9d  %9.2f  %8.2f  %6.1f %%  %18.2f  %10.2f", walk.ordinal,
+            walk.seconds, walk.mapScans, Self.metric("mean", pf), Self.metric("p75", pf),
+            100 * Self.metric("floor", pf), Self.metric("mean", fp), Self.metric("mean", knn)))
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -15,7 +15,7 @@ public struct WalkEvaluationReport: Sendable {
     public var seconds: Double
     /// Scans in the map it was localized with.
     public var mapScans: Int
-    /// Per localizer (`LocalizerKind.rawValue`), the instants scored at 2 Hz.
+    /// Per localizer (`LocalizerKind.rawValue`, or `knn`), the instants scored at 2 Hz.
     public var instants: [String: [Instant]]
   }
 
@@ -28,7 +28,7 @@ public struct WalkEvaluationReport: Sendable {
 
   /// The pooled scores of one localizer.
   public struct Pooled: Sendable, Hashable, Codable {
-    /// `pf` or `fingerprint`.
+    /// `pf`, `fingerprint` (maximum likelihood) or `knn`.
     public var localizer: String
     /// Mean horizontal error, metres.
     public var mean: Value
@@ -41,6 +41,10 @@ public struct WalkEvaluationReport: Sendable {
     /// Instants scored.
     public var instants: Int
   }
+
+  /// The name of the weighted-kNN rows (each scan placed on its own by its nearest survey
+  /// points), beside `LocalizerKind`'s.
+  public static let knn = "knn"
 
   /// The site's name.
   public var site: String
@@ -66,7 +70,7 @@ public struct WalkEvaluationReport: Sendable {
     self.walks = walks
     let bootstrap = Bootstrap()
     let generator = try Bootstrap.generator()
-    pooled = ["pf", "fingerprint"].map { localizer in
+    pooled = ["pf", "fingerprint", Self.knn].map { localizer in
       let each = walks.map { $0.instants[localizer] ?? [] }
       let all = each.flatMap { $0 }
       let values = Self.metrics.map { metric -> Value in

@@ -63,9 +63,11 @@ import Testing
     for walk in report.walks {
       #expect((walk.instants["pf"]?.count ?? 0) >= 70)
       #expect((walk.instants["fingerprint"]?.count ?? 0) >= 70)
+      #expect((walk.instants["knn"]?.count ?? 0) >= 70)
     }
     let pf = try #require(report.pooled.first { $0.localizer == "pf" })
     #expect(pf.floor.value == 1)
+    #expect(report.pooled.map(\.localizer) == ["pf", "fingerprint", "knn"])
     // The middle walk lies between the other two: the filter follows the hall within metres.
     let middle = WalkEvaluationReport.metric("mean", report.walks[1].instants["pf"] ?? [])
     #expect(middle < 6, "\(middle)")
