@@ -159,7 +159,8 @@ let package = Package(
       name: "VenueGenerationTests",
       dependencies: ["VenueGeneration", "FloorPlans", "IMDF", "TestSupport"]
     ),
-    .testTarget(name: "MotionTests", dependencies: ["Motion", "FingerpostCore", "Randomness"]),
+    .testTarget(
+      name: "MotionTests", dependencies: ["Motion", "FingerpostCore", "Geometry", "Randomness"]),
     .testTarget(
       name: "LocalizationTests",
       dependencies: [

@@ -14,8 +14,8 @@ struct VenueImport: ParsableCommand {
       ilc: SITE_DIR holds one folder per floor (B1, F1, F2 …) with floor_info.json and \
       geojson_map.json. Each floor becomes a level (B1 = −1, F1 = 0, …) whose outline is the \
       map's floor polygon; each other polygon a unit: a shop a room, a void (zhongkong) open \
-      to below, an auxiliary or closed area (fuzhumian, feikaifangquyu) non-public. The outline minus the units is \
-      walkway; a shop gets a door on each edge of at least 1.5 m that faces walkway (0.6 of \
+      to below, an auxiliary or closed area (fuzhumian, feikaifangquyu) non-public. The \
+      outline minus the units is walkway; a shop gets a door on each edge of at least 1.5 m that faces walkway (0.6 of \
       the edge wide, at most 3 m), or on its longest such edge. The venue is drawn in the \
       site's frame, the one `walk import` writes walks in. Prints the validation summary and, \
       per floor with path files, the share of its waypoints that fall in walkable space.
@@ -38,7 +38,7 @@ struct VenueImport: ParsableCommand {
     let name = Venue.identity(ofArchiveAt: output)
     let imported = try ILCVenueImporter().importSite(site, name: name)
     do {
-      try imported.venue.builder().0.write(to: URL(fileURLWithPath: output))
+      try imported.features.write(to: URL(fileURLWithPath: output))
     } catch {
       throw FingerpostError(.unwritable, file: output, "cannot be written (\(error))")
     }

@@ -47,34 +47,31 @@ struct WalkImport: ParsableCommand {
         single ? output : URL(fileURLWithPath: output).appendingPathComponent(name + ".ndjson").path
       try FileAccess.write(Data(walk.eventStream.utf8), to: target)
       let check = walk.check
-      let errors = check.headingErrors.map(abs).sorted()
-      let median = errors.isEmpty ? "–" : String(format: "%.1f", errors[errors.count / 2])
       let seconds = (walk.truth.last?.t ?? 0) - (walk.truth.first?.t ?? 0)
       print(
         name.padding(toLength: 30, withPad: " ", startingAt: 0)
           + String(
             format: "%7.0f  %5d  %5d  %10.1f  %7.1f  %5.2f  %@", seconds, check.steps,
-            walk.scans.count, check.distance, check.stepLength,
-            check.distance > 0 ? check.stepLength / check.distance : 0, median))
+            walk.scans.count, check.distance, check.stepLength, check.lengthRatio,
+            check.headingError(quantile: 0.5).map { String(format: "%.1f", $0) } ?? "–"))
       all += check.segments
       for problem in walk.problems.prefix(5) { printError("warning: \(problem)") }
       if walk.problems.count > 5 {
         printError("warning: … \(walk.problems.count - 5) more in \(path)")
       }
     }
-    guard paths.count > 1 else { return }
     let total = DeadReckoningCheck(segments: all)
-    let errors = total.headingErrors.sorted()
-    guard !errors.isEmpty else { return }
-    let absolute = errors.map(abs).sorted()
+    guard paths.count > 1, let median = total.headingError(quantile: 0.5),
+      let p90 = total.headingError(quantile: 0.9),
+      let signed = total.headingError(quantile: 0.5, signed: true)
+    else { return }
     print(
       String(
         format:
           "all %d walks: %d steps over %.0f m between waypoints, %.0f m of steps (%.2f); "
-          + "heading error per segment: median |e| %.1f°, p90 %.1f°, median %.1f° (%d segments of %.0f m or more)",
-        paths.count, total.steps, total.distance, total.stepLength,
-        total.stepLength / total.distance, absolute[absolute.count / 2],
-        absolute[absolute.count * 9 / 10], errors[errors.count / 2], errors.count,
-        DeadReckoningCheck.minimumDistance))
+          + "heading error per segment: median |e| %.1f°, p90 %.1f°, median %.1f° "
+          + "(%d segments of %.0f m or more)",
+        paths.count, total.steps, total.distance, total.stepLength, total.lengthRatio, median,
+        p90, signed, total.headingErrors.count, DeadReckoningCheck.minimumDistance))
   }
 }

@@ -6,10 +6,8 @@ extension SurveyRecord {
   /// `nil` when it has neither, or lon/lat with no frame to project into.
   public func point(in target: LocalFrame?, surveyFrame: LocalFrame?) -> Point? {
     if let position {
-      guard let target, let surveyFrame, surveyFrame.origin != target.origin else {
-        return position
-      }
-      return target.point(for: surveyFrame.coordinate(for: position))
+      guard let target, let surveyFrame else { return position }
+      return target.point(position, from: surveyFrame)
     }
     guard let coordinate, let frame = target ?? surveyFrame else { return nil }
     return frame.point(for: coordinate)

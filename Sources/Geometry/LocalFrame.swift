@@ -33,6 +33,11 @@ public struct LocalFrame: Sendable, Hashable, Codable {
     originECEF = Self.ecef(latitude: lat, longitude: lon, height: 0)
   }
 
+  /// The point `p` of frame `other` in this frame (itself when the origins are the same).
+  public func point(_ p: Point, from other: LocalFrame) -> Point {
+    other.origin == origin ? p : point(for: other.coordinate(for: p))
+  }
+
   /// The local point (metres east and north of the origin) of a geographic position.
   public func point(for coordinate: GeoCoordinate) -> Point {
     let p = Self.ecef(

@@ -101,6 +101,11 @@ struct MotionModel: Sendable {
     }
   }
 
+  /// A particle's step count to its next floor, in flights: on entering a connector (about half
+  /// a flight to the first floor), and after each floor reached.
+  static let firstFlight = 0.3...0.7
+  static let nextFlight = 0.8...1.2
+
   /// After a particle stepped to `point` on plan `p`: where it reaches another floor, or nil.
   /// `climb` and `transit` are the particle's direction and steps left (updated here).
   func walkConnector(
@@ -112,10 +117,10 @@ struct MotionModel: Sendable {
       return nil
     }
     let flight = settings.stepsPerFloor
-    if transit.isNaN { transit = Float(flight * rng.uniform(0.3, 0.7)) }
+    if transit.isNaN { transit = Float(flight * rng.uniform(in: Self.firstFlight)) }
     transit -= 1
     guard transit <= 0 else { return nil }
-    transit = Float(flight * rng.uniform(0.8, 1.2))
+    transit = Float(flight * rng.uniform(in: Self.nextFlight))
     return partner(plan: p, connector: c, at: point, climb: &climb, rng: rng)
   }
 

@@ -26,8 +26,8 @@ extension ParticleFilter {
   }
 
   /// Re-weighs the particles in walked connector units (not elevators) on the floors their
-  /// connector leads to that their step clock leaves in doubt, and moves each to a floor drawn from prior × tempered likelihood, when
-  /// a step was taken since the last scan. `likelihoods` holds each particle's log-likelihood on
+  /// connector leads to that their step clock leaves in doubt, and moves each to a floor drawn
+  /// from prior × tempered likelihood, when a step was taken since the last scan. `likelihoods` holds each particle's log-likelihood on
   /// its own floor on entry, and the mixture's on return (in the same untempered units, so the
   /// caller's update and recovery signal stay as they are).
   func mixConnectorFloors(_ prepared: PreparedScan, likelihoods: inout [Double]) {
@@ -50,7 +50,7 @@ extension ParticleFilter {
       let ordinal = plans.plans[p].ordinal
       let ways = clockWays(climb: particles.climb[i], transit: particles.transit[i])
       for partner in motion.connectors[p][c].partners
-      where ways.contains(Int8((plans.plans[partner.floor.index].ordinal - ordinal).signum())) {
+      where ways.allows(plans.plans[partner.floor.index].ordinal - ordinal) {
         let level = mapLevel[partner.floor.index]
         guard level >= 0 else { continue }
         let unit = plans.unit(partner)
@@ -99,7 +99,8 @@ extension ParticleFilter {
         } else {
           // Moved on before its step count said so: a new flight before the next floor.
           particles.climb[i] = way
-          particles.transit[i] = Float(settings.stepsPerFloor * rng.uniform(0.8, 1.2))
+          particles.transit[i] = Float(
+            settings.stepsPerFloor * rng.uniform(in: MotionModel.nextFlight))
         }
         particles.plan[i] = Int32(option.plan)
         particles.x[i] = option.point.x
@@ -109,17 +110,32 @@ extension ParticleFilter {
     }
   }
 
-  /// The ways (+1 up, −1 down) a particle's step clock leaves in doubt at a scan: onward while
-  /// its next floor is due within `connectorClockWindow` of a flight (any way if it has not
-  /// climbed yet), and back while it reached its floor less than that share of a flight ago.
-  private func clockWays(climb: Int8, transit: Float) -> Set<Int8> {
-    let window = Float(settings.connectorClockWindow * settings.stepsPerFloor)
-    var ways: Set<Int8> = []
-    if transit.isNaN || transit < window { ways.formUnion(climb == 0 ? [1, -1] : [climb]) }
-    // After a floor change the clock restarts at 0.8–1.2 flights.
-    if climb != 0, !transit.isNaN, transit > Float(settings.stepsPerFloor) * 0.8 - window {
-      ways.insert(-climb)
+  /// The ways a particle's step clock leaves in doubt at a scan.
+  struct ClockWays {
+    var up = false
+    var down = false
+
+    /// Whether a floor `change` ordinals away (its sign) is one of them.
+    func allows(_ change: Int) -> Bool { change > 0 ? up : change < 0 ? down : false }
+
+    /// Adds the way of `climb` (+1 up, −1 down).
+    mutating func insert(_ climb: Int8) {
+      if climb > 0 { up = true } else if climb < 0 { down = true }
     }
+  }
+
+  /// The ways a particle's step clock leaves in doubt at a scan: onward while its next floor is
+  /// due within `connectorClockWindow` of a flight (either way if it has not climbed yet), and
+  /// back while it reached its floor less than that share of a flight ago.
+  private func clockWays(climb: Int8, transit: Float) -> ClockWays {
+    let window = Float(settings.connectorClockWindow * settings.stepsPerFloor)
+    var ways = ClockWays()
+    if transit.isNaN || transit < window {
+      if climb == 0 { ways = ClockWays(up: true, down: true) } else { ways.insert(climb) }
+    }
+    // After a floor change the clock restarts at `MotionModel.nextFlight` flights.
+    let restart = Float(settings.stepsPerFloor * MotionModel.nextFlight.lowerBound)
+    if climb != 0, !transit.isNaN, transit > restart - window { ways.insert(-climb) }
     return ways
   }
 }

@@ -1,4 +1,5 @@
 import FingerpostCore
+import Geometry
 import Randomness
 
 /// Turns true steps into the steps a phone reports, with the errors of `StepNoise`. Not
@@ -33,10 +34,8 @@ public final class DeadReckoning {
     let count = try generator.bernoulli(noise.doubleProbability) ? 2 : 1
     return (0..<count).map { k in
       let length = truth.length * scale * (1 + generator.gaussian(sigma: noise.lengthSigma))
-      var heading =
-        truth.heading + headingBias + drift + generator.gaussian(sigma: noise.headingSigma)
-      heading = heading.truncatingRemainder(dividingBy: 360)
-      if heading < 0 { heading += 360 }
+      let heading = Bearing.normalized(
+        truth.heading + headingBias + drift + generator.gaussian(sigma: noise.headingSigma))
       return Step(t: truth.t + Double(k) * 0.05, length: max(length, 0), heading: heading)
     }
   }

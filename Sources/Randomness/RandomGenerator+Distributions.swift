@@ -19,6 +19,11 @@ extension RandomGenerator {
     gsl_ran_flat(rng, lower, upper)
   }
 
+  /// A uniform double in `range` (as `uniform(lower, upper)`).
+  public func uniform(in range: ClosedRange<Double>) -> Double {
+    uniform(range.lowerBound, range.upperBound)
+  }
+
   /// A uniform integer in `0 ..< count`; throws when `count` is zero or beyond the generator.
   public func uniformInt(below count: Int) throws(RandomnessError) -> Int {
     guard count > 0 else { throw .invalidParameter(name: "count", value: Double(count)) }

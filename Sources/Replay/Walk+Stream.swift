@@ -42,7 +42,7 @@ extension Walk {
     }).first, origin != plans.frame.origin {
       let streamFrame = LocalFrame(origin: origin)
       for i in truth.indices {
-        truth[i].position = plans.frame.point(for: streamFrame.coordinate(for: truth[i].position))
+        truth[i].position = plans.frame.point(truth[i].position, from: streamFrame)
       }
     }
     steps.sort { $0.t < $1.t }

@@ -6,7 +6,7 @@ import IMDF
 ///
 /// Features are keyed by readable names (`"level:1"`, `"unit:1:room-3"`) that become stable
 /// UUIDs, so references are written by key and the same venue always gets the same ids.
-public struct VenueBuilder {
+public struct VenueBuilder: Sendable {
   /// The local frame the shapes are drawn in.
   public let frame: LocalFrame
   /// The generator name written to the manifest.

@@ -1,6 +1,7 @@
 import FingerpostCore
 import Foundation
 import Geometry
+import Scoring
 
 /// How recorded dead-reckoning steps compare with the walk's ground-truth waypoints, segment by
 /// segment: the steps' length against the distance between the waypoints, and the direction of
@@ -44,14 +45,9 @@ public struct DeadReckoningCheck: Sendable, Hashable {
         index += 1
       }
       let leg = b.point - a.point
-      var error: Double?
-      if leg.length >= Self.minimumDistance, count > 0 {
-        var d = (atan2(sum.x, sum.y) - atan2(leg.x, leg.y)) * 180 / .pi
-        d = d.truncatingRemainder(dividingBy: 360)
-        if d > 180 { d -= 360 }
-        if d <= -180 { d += 360 }
-        error = d
-      }
+      let error =
+        leg.length >= Self.minimumDistance && count > 0
+        ? Bearing.difference(Bearing.of(sum), Bearing.of(leg)) : nil
       return Segment(
         start: a.t, end: b.t, steps: count, distance: leg.length, stepLength: length,
         headingError: error)
@@ -71,4 +67,14 @@ public struct DeadReckoningCheck: Sendable, Hashable {
   public var stepLength: Double { segments.reduce(0) { $0 + $1.stepLength } }
   /// The heading errors of the segments long enough to have one, degrees.
   public var headingErrors: [Double] { segments.compactMap(\.headingError) }
+
+  /// The steps' length over the distance between waypoints (0 without distance).
+  public var lengthRatio: Double { distance > 0 ? stepLength / distance : 0 }
+
+  /// The `p` quantile (linear) of the heading error's size, or of the signed error with
+  /// `signed`, degrees; nil without a segment that has one.
+  public func headingError(quantile p: Double, signed: Bool = false) -> Double? {
+    let errors = headingErrors.map { signed ? $0 : abs($0) }
+    return errors.isEmpty ? nil : PercentileMethod.linear.quantile(errors, p)
+  }
 }

@@ -16,8 +16,10 @@ import VenueGeneration
 public struct ILCVenueImporter: Sendable {
   /// What an import made.
   public struct Result: Sendable {
-    /// The venue, ready to write.
+    /// The venue as read.
     public var venue: OutlineVenue
+    /// Its IMDF features, ready to write.
+    public var features: VenueBuilder
     /// What the door inference did.
     public var doors: OutlineVenue.DoorReport
   }
@@ -102,7 +104,8 @@ public struct ILCVenueImporter: Sendable {
     }
     let venue = OutlineVenue(
       name: name, origin: origin, floors: floors, generator: "fingerpost venue import ilc")
-    return Result(venue: venue, doors: venue.builder().1)
+    let (features, doors) = venue.builder()
+    return Result(venue: venue, features: features, doors: doors)
   }
 
   /// The polygons of a GeoJSON Polygon or MultiPolygon, in `frame` (empty when it is neither).

@@ -150,13 +150,8 @@ public struct ILCWalkImporter: Sendable {
 extension ILCWalkImporter.Walk {
   /// The walk as an event stream: `meta`, then `truth`, `step` and `scan` records in time order.
   public var eventStream: String {
-    var records: [(t: Double, order: Int, record: StreamRecord)] = []
-    for sample in truth { records.append((sample.t, 0, .truth(sample))) }
-    for step in steps { records.append((step.t, 1, .step(step))) }
-    for scan in scans { records.append((scan.time, 2, .scan(scan))) }
-    records.sort { ($0.t, $0.order) < ($1.t, $1.order) }
-    let meta = StreamRecord.meta(
-      Meta(venue: nil, seed: nil, generator: "fingerpost walk import ilc", origin: origin))
-    return ([meta] + records.map(\.record)).map(StreamEncoder.line).joined(separator: "\n") + "\n"
+    StreamEncoder.walk(
+      meta: Meta(venue: nil, seed: nil, generator: "fingerpost walk import ilc", origin: origin),
+      truth: truth, steps: steps, scans: scans)
   }
 }

@@ -47,7 +47,7 @@ public struct WalkEvaluation: Sendable {
       .appendingPathComponent("fingerpost-\(UUID().uuidString)").appendingPathComponent(siteName)
     defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
     do {
-      try imported.venue.builder().0.write(to: folder)
+      try imported.features.write(to: folder)
     } catch {
       throw FingerpostError(.unwritable, file: folder.path, "cannot be written (\(error))")
     }
@@ -73,18 +73,24 @@ public struct WalkEvaluation: Sendable {
   func siteWalks(plans: FloorPlanSet) throws(FingerpostError) -> [SiteWalk] {
     var out: [SiteWalk] = []
     let importer = ILCWalkImporter()
-    for floor in try ILCVenueImporter.floorFolders(site) {
+    let folders = try ILCVenueImporter.floorFolders(site)
+    let origin = try ILCFloorFrame.siteOrigin(floorFolder: folders[0].folder)
+    let site = LocalFrame(origin: origin)
+    for floor in folders {
       let frame = try ILCFloorFrame(floorFolder: floor.folder)
       let paths = floor.folder.appendingPathComponent("path_data_files").path
       guard FileAccess.isDirectory(paths) else { continue }
       for file in try FileAccess.files(in: [paths], withExtension: "txt") {
-        let walk = try importer.importFile(file)
-        let site = LocalFrame(origin: walk.origin)
+        // Each file read once: the walk, and its scans as the survey the other walks map.
+        let recording = ILCPathFile(
+          data: try FileAccess.read(file), file: file,
+          sensorTypes: ILCWalkImporter.inertialTypes)
+        let walk = try importer.walk(recording, floor: frame, origin: origin)
         var truth = walk.truth
         for i in truth.indices {
-          truth[i].position = plans.frame.point(for: site.coordinate(for: truth[i].position))
+          truth[i].position = plans.frame.point(truth[i].position, from: site)
         }
-        var records = try ILCPathImporter().importFile(URL(fileURLWithPath: file)).records
+        var records = ILCPathImporter().result(of: recording).records
         for i in records.indices {
           records[i].position = records[i].position.map {
             plans.frame.point(for: frame.coordinate(for: $0))

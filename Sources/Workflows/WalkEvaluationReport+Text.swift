@@ -2,11 +2,6 @@ import Foundation
 import Scoring
 
 extension WalkEvaluationReport {
-  /// The value of metric `name` (`mean`, `p75`, `floor`, `ilc`) over one walk's instants.
-  static func metric(_ name: String, _ instants: [Instant]) -> Double {
-    metrics.first { $0.name == name }!.value(instants)
-  }
-
   /// The report for people: pooled rows, then one row per walk.
   public var text: String {
     func value(_ v: Value, percent: Bool = false) -> String {
@@ -40,8 +35,8 @@ extension WalkEvaluationReport {
         "  " + walk.name.padding(toLength: 26, withPad: " ", startingAt: 0)
           + String(
             format: "%7d  %7.0f  %9d  %9.2f  %8.2f  %6.1f %%  %18.2f  %10.2f", walk.ordinal,
-            walk.seconds, walk.mapScans, Self.metric("mean", pf), Self.metric("p75", pf),
-            100 * Self.metric("floor", pf), Self.metric("mean", fp), Self.metric("mean", knn)))
+            walk.seconds, walk.mapScans, Metric.mean.value(pf), Metric.p75.value(pf),
+            100 * Metric.floor.value(pf), Metric.mean.value(fp), Metric.mean.value(knn)))
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -64,7 +59,8 @@ extension WalkEvaluationReport {
       WalkRow(
         name: walk.name, ordinal: walk.ordinal, seconds: walk.seconds, mapScans: walk.mapScans,
         metrics: walk.instants.mapValues { instants in
-          Dictionary(uniqueKeysWithValues: Self.metrics.map { ($0.name, $0.value(instants)) })
+          Dictionary(
+            uniqueKeysWithValues: Metric.allCases.map { ($0.rawValue, $0.value(instants)) })
         })
     }
     let encoder = JSONEncoder()

@@ -53,16 +53,21 @@ public struct WalkEvaluationReport: Sendable {
   /// The localizers pooled over the walks.
   public var pooled: [Pooled]
 
-  /// The metrics a row reports, by name.
-  static let metrics: [(name: String, value: @Sendable ([Instant]) -> Double)] = [
-    ("mean", { $0.isEmpty ? .nan : $0.reduce(0) { $0 + $1.error } / Double($0.count) }),
-    ("p75", { PercentileMethod.linear.quantile($0.map(\.error), 0.75) }),
-    (
-      "floor",
-      { $0.isEmpty ? .nan : Double($0.filter { $0.floorError == 0 }.count) / Double($0.count) }
-    ),
-    ("ilc", { $0.isEmpty ? .nan : $0.reduce(0) { $0 + $1.ilcError } / Double($0.count) }),
-  ]
+  /// The metrics a row reports: the mean error, and three of the scoreboard's headlines.
+  public enum Metric: String, CaseIterable, Sendable {
+    case mean, p75, floor, ilc
+
+    /// The metric over `instants` (NaN when there are none).
+    public func value(_ instants: [Instant]) -> Double {
+      switch self {
+      case .mean:
+        instants.isEmpty ? .nan : instants.reduce(0) { $0 + $1.error } / Double(instants.count)
+      case .p75: Headline.p75.value(instants)
+      case .floor: Headline.floor.value(instants)
+      case .ilc: Headline.ilc.value(instants)
+      }
+    }
+  }
 
   /// The report of `walks`, pooled with the scoreboards' seeded block bootstrap.
   public init(site: String, walks: [WalkResult]) throws(FingerpostError) {
@@ -73,14 +78,14 @@ public struct WalkEvaluationReport: Sendable {
     pooled = ["pf", "fingerprint", Self.knn].map { localizer in
       let each = walks.map { $0.instants[localizer] ?? [] }
       let all = each.flatMap { $0 }
-      let values = Self.metrics.map { metric -> Value in
+      func pooled(_ metric: Metric) -> Value {
         let (low, high) = bootstrap.interval(
           each, metric: metric.value, draw: { (try? generator.uniformInt(below: $0)) ?? 0 })
         return Value(value: metric.value(all), low: low, high: high)
       }
       return Pooled(
-        localizer: localizer, mean: values[0], p75: values[1], floor: values[2], ilc: values[3],
-        instants: all.count)
+        localizer: localizer, mean: pooled(.mean), p75: pooled(.p75), floor: pooled(.floor),
+        ilc: pooled(.ilc), instants: all.count)
     }
   }
 }

@@ -48,3 +48,16 @@ import Testing
     #expect(p.x > 0 && p.y < 0)
   }
 }
+
+/// A point carried from one frame into another stays at the same place on the Earth.
+@Suite struct LocalFrameCarryTests {
+  @Test func aPointCarriedBetweenFramesKeepsItsPlace() {
+    let a = LocalFrame(origin: GeoCoordinate(longitude: 120.07, latitude: 30.29))
+    let b = LocalFrame(origin: a.coordinate(for: Point(x: 100, y: 50)))
+    let p = Point(x: 130, y: 20)
+    let carried = b.point(p, from: a)
+    #expect(carried.distance(to: Point(x: 30, y: -30)) < 0.01)
+    #expect(a.point(carried, from: b).distance(to: p) < 1e-6)
+    #expect(a.point(p, from: a) == p)
+  }
+}

@@ -1,5 +1,6 @@
 import FingerpostCore
 import Foundation
+import Geometry
 import Testing
 
 @testable import Motion
@@ -60,7 +61,7 @@ import Testing
     for heading in [0.0, 45, 90, 200, 359] {
       let log = InertialLog(accelerometer: [], rotationVector: [Self.flat(t: 0, heading: heading)])
       let h = HeadingEstimator().headings(log)[0].heading
-      #expect(abs(HeadingEstimator.wrap(h - heading)) < 1e-6, "\(heading) → \(h)")
+      #expect(abs(Bearing.difference(h, heading)) < 1e-6, "\(heading) → \(h)")
     }
   }
 
@@ -79,13 +80,13 @@ import Testing
     }
     let log = InertialLog(accelerometer: [], gyroscope: gyro, rotationVector: rotation)
     let headings = HeadingEstimator().headings(log)
-    let worst = headings.map { abs(HeadingEstimator.wrap($0.heading - truth($0.t))) }.max()!
+    let worst = headings.map { abs(Bearing.difference($0.heading, truth($0.t))) }.max()!
     #expect(worst < 12, "\(worst)")
     // The azimuth alone is 40° off during the bend.
     let azimuthOnly = HeadingEstimator().headings(
       InertialLog(accelerometer: [], rotationVector: rotation))
     let bent = azimuthOnly.first { $0.t >= 10 }!
-    #expect(abs(HeadingEstimator.wrap(bent.heading - truth(10))) > 35)
+    #expect(abs(Bearing.difference(bent.heading, truth(10))) > 35)
   }
 
   @Test func walkingStraightGivesStepsAlongTheHeading() {

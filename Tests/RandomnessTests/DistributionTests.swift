@@ -45,4 +45,14 @@ import Testing
       #expect(reason.contains("exceeds maximum value of generator"))
     }
   }
+
+  @Test func uniformInARangeDrawsAsUniformBetweenItsBounds() throws {
+    let a = try RandomGenerator(seed: 5)
+    let b = try RandomGenerator(seed: 5)
+    for _ in 0..<100 {
+      let x = a.uniform(in: 0.8...1.2)
+      #expect(x == b.uniform(0.8, 1.2))
+      #expect(x >= 0.8 && x < 1.2)
+    }
+  }
 }

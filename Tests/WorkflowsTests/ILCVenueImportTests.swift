@@ -54,7 +54,7 @@ import Testing
     #expect(imported.doors.unitsWithoutDoor == ["Shop B", "Shop B"])
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("ilc-venue-\(UUID().uuidString)/mall")
-    try imported.venue.builder().0.write(to: folder)
+    try imported.features.write(to: folder)
     let venue = try VenueLoader.load(path: folder.path)
     let report = VenueValidator.validate(venue)
     #expect(report.isValid, "\(report.text)")
@@ -86,7 +86,7 @@ import Testing
     let imported = try ILCVenueImporter().importSite(data, name: "site1")
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("ilc-venue-\(UUID().uuidString)/site1")
-    try imported.venue.builder().0.write(to: folder)
+    try imported.features.write(to: folder)
     let venue = try VenueLoader.load(path: folder.path)
     #expect(VenueValidator.validate(venue).isValid)
     let plans = FloorPlanSet(venue: venue)

@@ -69,7 +69,7 @@ import Testing
     #expect(pf.floor.value == 1)
     #expect(report.pooled.map(\.localizer) == ["pf", "fingerprint", "knn"])
     // The middle walk lies between the other two: the filter follows the hall within metres.
-    let middle = WalkEvaluationReport.metric("mean", report.walks[1].instants["pf"] ?? [])
+    let middle = WalkEvaluationReport.Metric.mean.value(report.walks[1].instants["pf"] ?? [])
     #expect(middle < 6, "\(middle)")
     #expect(report.text.contains("walk1"))
     #expect(try report.json().contains("\"mapScans\" : 40"))

@@ -41,7 +41,11 @@ public struct ILCPathImporter {
 
   /// Imports the bytes of one path file, as if read from `url` (which names it in problems).
   public func importData(_ data: Data, file url: URL) -> Result {
-    let path = ILCPathFile(data: data, file: url.path)
+    result(of: ILCPathFile(data: data, file: url.path))
+  }
+
+  /// The survey records of a parsed path file.
+  public func result(of path: ILCPathFile) -> Result {
     var result = Result(
       records: [], droppedOutsideWaypoints: 0, staleEntries: 0, problems: path.problems,
       siteID: path.siteID, floorID: path.floorID, floorName: path.floorName)

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 
 /// The phone's heading in degrees clockwise from north, from its rotation vector, kept steady
 /// by the gyroscope: the gyroscope's turn rate about the vertical carries the heading from one
@@ -65,7 +66,7 @@ public struct HeadingEstimator: Sendable, Hashable {
         out.append((sample.t, azimuth))
         continue
       }
-      let azimuthStep = Self.wrap(azimuth - lastAzimuth)
+      let azimuthStep = Bearing.difference(azimuth, lastAzimuth)
       lastAzimuth = azimuth
       window.append((sample.t, azimuthStep, turn))
       azimuthTurn += azimuthStep
@@ -76,13 +77,13 @@ public struct HeadingEstimator: Sendable, Hashable {
         window.removeFirst()
       }
       var next = current + turn
-      let innovation = Self.wrap(azimuth - next)
+      let innovation = Bearing.difference(azimuth, next)
       let disturbed =
         abs(azimuthTurn - gyroTurn) > disturbanceThreshold
         || abs(innovation) > disturbanceThreshold
       let tau = disturbed ? disturbedTimeConstant : timeConstant
       next += min(1, max(0, dt) / tau) * innovation
-      next = Self.normalized(next)
+      next = Bearing.normalized(next)
       heading = next
       out.append((sample.t, next))
     }
@@ -115,21 +116,6 @@ public struct HeadingEstimator: Sendable, Hashable {
   /// The azimuth of the device's y axis, degrees clockwise from north in [0, 360), as
   /// Android's `SensorManager.getOrientation`.
   static func azimuth(_ r: [Double]) -> Double {
-    normalized(atan2(r[1], r[4]) * 180 / .pi)
-  }
-
-  /// An angle difference in (−180, 180], degrees.
-  static func wrap(_ a: Double) -> Double {
-    var d = a.truncatingRemainder(dividingBy: 360)
-    if d > 180 { d -= 360 }
-    if d <= -180 { d += 360 }
-    return d
-  }
-
-  /// An angle in [0, 360), degrees.
-  static func normalized(_ a: Double) -> Double {
-    var d = a.truncatingRemainder(dividingBy: 360)
-    if d < 0 { d += 360 }
-    return d
+    Bearing.normalized(atan2(r[1], r[4]) * 180 / .pi)
   }
 }
