@@ -55,7 +55,8 @@ public enum RadioMapSource {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     // The venue is in the key: a cached map passed the checks below for this venue.
-    let key = "\(String(hash, radix: 16))-\(grid)-\(venue)-\(plans.frame.origin.longitude)"
+    let key =
+      "\(String(hash, radix: 16))-\(grid)-\(venue)-\(plans.frame.origin.longitude)-v\(RadioMap.formatVersion)"
     let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fingerpost-cache")
     let cached = cache.appendingPathComponent("\(key).fpmap")
     if let map = try? RadioMapFile.read(cached) {

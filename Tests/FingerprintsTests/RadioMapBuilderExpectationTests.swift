@@ -6,24 +6,27 @@ import Testing
 /// The expectation pass skips work where the answer is known; these check that what it skips is
 /// what the full computation would give.
 @Suite struct RadioMapBuilderExpectationTests {
-  /// A level of `columns` × 1 cells, the first `inside` of them mapped.
-  func level(columns: Int, inside: Int) -> RadioMap.Level {
+  /// A level of `columns` × 1 cells, the first `inside` of them mapped, the detection prior
+  /// scaled by `priorScale` everywhere.
+  func level(columns: Int, inside: Int, priorScale: Float = 1) -> RadioMap.Level {
     RadioMap.Level(
       building: nil, ordinal: 0, levelID: nil, origin: .zero, spacing: 1, columns: columns,
       rows: 1, inside: (0..<columns).map { $0 < inside }, accessPoints: [], blocks: [],
-      entries: [], models: [], surveyWeight: [], baseline: [], points: [])
+      entries: [], models: [], surveyWeight: [],
+      priorScale: Array(repeating: priorScale, count: columns), baseline: [], points: [])
   }
 
   /// Below a cell's floor mean the detection is at its floor whatever the prior; just above it,
   /// it is not (the threshold is tight, so the shortcut saves what it can).
-  @Test func belowTheFloorMeanTheDetectionIsAtItsFloor() {
+  @Test(arguments: [Float(1), 0.3, 0.02])
+  func belowTheFloorMeanTheDetectionIsAtItsFloor(priorScale: Float) {
     let builder = RadioMapBuilder()
     let weights = [0, 0.3, 1, 4.5, 20, 137, 998, 999, 5_000]
     let cells = RadioMapBuilder.LevelCells(
-      level: level(columns: weights.count, inside: weights.count), surveyWeight: weights,
-      priorWeight: builder.priorWeight)
+      level: level(columns: weights.count, inside: weights.count, priorScale: priorScale),
+      surveyWeight: weights, priorWeight: builder.priorWeight)
     func detection(mean: Double, weight: Double) -> Float {
-      let prior = 1 / (1 + exp(-(mean + 88) / 5))
+      let prior = RadioMap.AccessPointModel.prior(rssi: mean) * Double(priorScale)
       let p = builder.priorWeight * prior / (weight + builder.priorWeight)
       return Float(min(max(p, 0.001), 0.999))
     }

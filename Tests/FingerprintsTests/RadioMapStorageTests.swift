@@ -81,7 +81,8 @@ import Testing
           position: Point(x: 5_000 + Double($0), y: 5_000), power: -35, exponent: 3,
           spread: 6)
       },
-      surveyWeight: Array(repeating: 2, count: cells), baseline: Array(repeating: -3, count: cells),
+      surveyWeight: Array(repeating: 2, count: cells),
+      priorScale: Array(repeating: 0.5, count: cells), baseline: Array(repeating: -3, count: cells),
       points: [])
     let map = RadioMap(
       bssids: (0..<n).map { String(format: "02:00:00:00:%02x:%02x", $0 / 256, $0 % 256) },
@@ -95,6 +96,7 @@ import Testing
     let back = try RadioMapFile.read(url)
     #expect(back.levels[0].blocks == blocks && back.levels[0].entries == entries)
     #expect(back.levels[0].models == level.models && back.bssids == map.bssids)
+    #expect(back.levels[0].priorScale == level.priorScale)
     let scan = back.prepare(
       Scan(
         time: 0, device: "test",

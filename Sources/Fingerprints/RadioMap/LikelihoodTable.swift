@@ -149,6 +149,7 @@ extension RadioMap {
       )
       let mapped = all[level].inside[cell]
       let weight = all[level].surveyWeight[cell]
+      let priorScale = all[level].priorScale[cell]
       var total =
         all[level].baseline[cell] + scan.unknown[level]
       all[level].blocks.withUnsafeBufferPointer { blocks in
@@ -166,7 +167,7 @@ extension RadioMap {
                         // Heard where the survey never heard it nearby: from the AP's model.
                         total += far[Int(slot)].term(
                           rssi: rssi - offset, at: centre, surveyWeight: weight,
-                          priorWeight: priorWeight)
+                          priorWeight: priorWeight, priorScale: priorScale)
                         continue
                       } else {
                         e = unmapped

@@ -135,12 +135,14 @@ extension RadioMap {
     static func prior(rssi: Double) -> Double { 1 / (1 + exp(-(rssi + 88) / 5)) }
 
     /// The expectation at `p` where the AP was never heard nearby: the model RSSI, its spread,
-    /// and the prior detection shrunk by the survey weight there (scans that did not hear it).
-    func expectation(at p: Point, surveyWeight: Double, priorWeight: Double) -> (
-      rssi: Double, spread: Double, detection: Double
-    ) {
+    /// and the prior detection (times the cell's `priorScale`) shrunk by the survey weight there
+    /// (scans that did not hear it).
+    func expectation(at p: Point, surveyWeight: Double, priorWeight: Double, priorScale: Double)
+      -> (rssi: Double, spread: Double, detection: Double)
+    {
       let mean = rssi(at: p)
-      let detection = priorWeight * Self.prior(rssi: mean) / (surveyWeight + priorWeight)
+      let detection =
+        priorWeight * priorScale * Self.prior(rssi: mean) / (surveyWeight + priorWeight)
       return (mean, spread, min(max(detection, 0.001), 0.999))
     }
   }
@@ -171,15 +173,18 @@ extension RadioMap {
     }
 
     /// The log-likelihood term of `rssi` (dBm, the device offset removed) at `p` (metres), where
-    /// the kernel-weighted survey scans around are `surveyWeight`.
+    /// the kernel-weighted survey scans around are `surveyWeight` and the prior's factor is
+    /// `priorScale`.
     @inline(__always)
-    func term(rssi: Float, at p: (x: Float, y: Float), surveyWeight: Float, priorWeight: Float)
-      -> Float
-    {
+    func term(
+      rssi: Float, at p: (x: Float, y: Float), surveyWeight: Float, priorWeight: Float,
+      priorScale: Float
+    ) -> Float {
       let (dx, dy) = (p.x - x, p.y - y)
       let mean = power - slope * log10f(max((dx * dx + dy * dy).squareRoot(), 1))
       let prior = 1 / (1 + expf(-(mean + 88) / 5))
-      let q = min(max(priorWeight * prior / (surveyWeight + priorWeight), 0.001), 0.999)
+      let q = min(
+        max(priorWeight * priorScale * prior / (surveyWeight + priorWeight), 0.001), 0.999)
       let z = (rssi - mean) * inverseScale
       let nu = LikelihoodTable.degreesOfFreedom
       return scaleConstant + logf(q / (1 - q)) - (nu + 1) / 2 * log1pf(z * z / nu)

@@ -7,7 +7,7 @@ import Geometry
 /// aggregated survey points for kNN.
 public struct RadioMap: Sendable {
   /// The file format version this tool writes and reads.
-  public static let formatVersion = 3
+  public static let formatVersion = 4
 
   /// One level of the map.
   public struct Level: Sendable {
@@ -37,6 +37,9 @@ public struct RadioMap: Sendable {
     public var models: [AccessPointModel]
     /// Per cell, the kernel-weighted number of survey scans around it.
     public var surveyWeight: [Float]
+    /// Per cell, the factor on every AP's detection prior there (≤ 1): what brings the APs the
+    /// models expect down to the number a scan of the survey reports.
+    public var priorScale: [Float]
     /// log P(every AP of the level missed) per cell.
     public var baseline: [Float]
     /// The aggregated survey points of this level.
@@ -69,7 +72,8 @@ public struct RadioMap: Sendable {
         return (Entry.unmapped.rssi, Entry.unmapped.spread, Entry.unmapped.detection)
       }
       return models[j].expectation(
-        at: center(of: cell), surveyWeight: Double(surveyWeight[cell]), priorWeight: priorWeight)
+        at: center(of: cell), surveyWeight: Double(surveyWeight[cell]), priorWeight: priorWeight,
+        priorScale: Double(priorScale[cell]))
     }
 
     /// A label such as `building 1, ordinal 2`.

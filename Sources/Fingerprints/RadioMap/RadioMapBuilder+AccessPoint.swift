@@ -9,6 +9,22 @@ extension RadioMapBuilder {
     var sumSquares = 0.0
   }
 
+  /// One AP of a level, fitted: its counts per heard cell (sorted) and its path-loss model with
+  /// the variances around it.
+  struct FittedAccessPoint: Sendable {
+    var counts: [Int: CellCounts]
+    var cellsHeard: [Int]
+    /// The fitted model, if there were enough observations.
+    var fit: PathLossFit?
+    /// The mean RSSI heard (dBm): the model without a fit.
+    var overall: Double
+    /// The residual variance around the model and the within-cell noise variance, dB².
+    var residualVariance: Double, noise: Double
+
+    /// The model RSSI at `p`, dBm.
+    func model(_ p: Point) -> Double { fit?.rssi(at: p) ?? overall }
+  }
+
   /// One AP of a level, filled: its model, its block (offset 0) and the block's entries.
   struct FilledAccessPoint: Sendable {
     var model: RadioMap.AccessPointModel
@@ -16,16 +32,10 @@ extension RadioMapBuilder {
     var entries: [RadioMap.Entry]
   }
 
-  /// Fills one AP of `level` from its `readings` (cell, RSSI dBm) and adds its log P(missed)
-  /// to `missed` in every mapped cell (`cells` are the level's shared tables).
-  ///
-  /// The kernel sums are taken over the window the AP's heard cells reach, and the expectation
-  /// is kept over the block of mapped cells there (`keepsEveryCell`: the whole grid). Elsewhere
-  /// on the level its model gives the expectation, the same value the map reads back.
-  func fillAccessPoint(
-    readings: [(cell: Int32, rssi: Double)], level: RadioMap.Level, cells: LevelCells,
-    kernel rows: KernelRows, missed: inout [Double]
-  ) -> FilledAccessPoint {
+  /// Fits one AP of `level` to its `readings` (cell, RSSI dBm).
+  func fitAccessPoint(readings: [(cell: Int32, rssi: Double)], level: RadioMap.Level)
+    -> FittedAccessPoint
+  {
     var counts: [Int: CellCounts] = [:]
     for r in readings {
       counts[Int(r.cell), default: CellCounts()].heard += 1
@@ -59,6 +69,23 @@ extension RadioMapBuilder {
     }
     let residualVariance = min(max(residualSquares / Double(max(counts.count - 2, 1)), 4), 144)
     let noise = withinCount > 0 ? withinSquares / withinCount : measurementSigma * measurementSigma
+    return FittedAccessPoint(
+      counts: counts, cellsHeard: cellsHeard, fit: fit, overall: overall,
+      residualVariance: residualVariance, noise: noise)
+  }
+
+  /// Fills one fitted AP of `level` and adds its log P(missed) to `missed` in every mapped cell
+  /// (`cells` are the level's shared tables).
+  ///
+  /// The kernel sums are taken over the window the AP's heard cells reach, and the expectation
+  /// is kept over the block of mapped cells there (`keepsEveryCell`: the whole grid). Elsewhere
+  /// on the level its model gives the expectation, the same value the map reads back.
+  func fillAccessPoint(
+    _ fitted: FittedAccessPoint, level: RadioMap.Level, cells: LevelCells,
+    kernel rows: KernelRows, missed: inout [Double]
+  ) -> FilledAccessPoint {
+    let (counts, cellsHeard, fit) = (fitted.counts, fitted.cellsHeard, fitted.fit)
+    let model = fitted.model
 
     // Scatter residuals and detections of the heard cells through the kernel, over the window.
     let reach = rows.rows.map { max(abs($0.offset), $0.reach) }.max() ?? 0
@@ -128,14 +155,15 @@ extension RadioMapBuilder {
     // The expectation over the block, and log P(missed) everywhere.
     let entries = expectations(
       ExpectationInputs(
-        fit: fit, overall: overall, residualVariance: residualVariance, noise: noise,
+        fit: fit, overall: fitted.overall, residualVariance: fitted.residualVariance,
+        noise: fitted.noise,
         window: window,
         weight: weight, weightedResidual: weightedResidual, detectionHits: detectionHits),
       block: block, level: level, cells: cells, missed: &missed)
-    let model = RadioMap.AccessPointModel(
-      position: fit?.position ?? .zero, power: fit?.power ?? overall, exponent: fit?.exponent ?? 0,
-      spread: (residualVariance + noise).squareRoot())
-    return FilledAccessPoint(model: model, block: block, entries: entries)
+    let apModel = RadioMap.AccessPointModel(
+      position: fit?.position ?? .zero, power: fit?.power ?? fitted.overall,
+      exponent: fit?.exponent ?? 0, spread: (fitted.residualVariance + fitted.noise).squareRoot())
+    return FilledAccessPoint(model: apModel, block: block, entries: entries)
   }
 }
 

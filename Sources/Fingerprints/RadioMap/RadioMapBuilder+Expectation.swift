@@ -33,12 +33,13 @@ extension RadioMapBuilder {
     /// The cells outside the mapped area.
     let outsideCells: [Int]
 
-    /// The cells of `level` with its `surveyWeight`, for a builder's `priorWeight`.
+    /// The cells of `level` with its `surveyWeight` and prior scale, for a builder's
+    /// `priorWeight`.
     init(level: RadioMap.Level, surveyWeight: [Double], priorWeight: Double) {
       self.surveyWeight = surveyWeight
-      floorMeans = surveyWeight.map { weight in
-        // p = λ·prior / (Σw + λ) ≤ 0.001 ⇔ prior ≤ t ⇔ mean ≤ −88 − 5·ln(1/t − 1).
-        let t = 0.001 * (weight + priorWeight) / priorWeight
+      floorMeans = zip(surveyWeight, level.priorScale).map { weight, factor in
+        // p = λ·s·prior / (Σw + λ) ≤ 0.001 ⇔ prior ≤ t ⇔ mean ≤ −88 − 5·ln(1/t − 1).
+        let t = 0.001 * (weight + priorWeight) / (priorWeight * Double(factor))
         guard t < 1 else { return .infinity }
         // A margin far above the rounding of the prior keeps the shortcut exact.
         return -88 - 5 * log(1 / t - 1) - 1e-6
@@ -85,6 +86,7 @@ extension RadioMapBuilder {
     let atFloor = log(1 - Double(floorDetection))
     let window = a.window
     let (surveyWeight, floorMeans) = (cells.surveyWeight, cells.floorMeans)
+    let priorScale = level.priorScale
     missed.withUnsafeMutableBufferPointer { missed in
       for r in 0..<level.rows {
         let rowInWindow = r >= window.row && r < window.row + window.rows
@@ -108,7 +110,7 @@ extension RadioMapBuilder {
             if hits == 0 && mean < floorMeans[cell] {
               detection = floorDetection
             } else {
-              let prior = 1 / (1 + exp(-(mean + 88) / 5))
+              let prior = RadioMap.AccessPointModel.prior(rssi: mean) * Double(priorScale[cell])
               let p = (hits + priorWeight * prior) / (surveyWeight[cell] + priorWeight)
               detection = Float(min(max(p, 0.001), 0.999))
             }

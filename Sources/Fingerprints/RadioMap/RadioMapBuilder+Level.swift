@@ -19,7 +19,7 @@ extension RadioMapBuilder {
       building: key.building, ordinal: key.ordinal, levelID: key.levelID, origin: origin,
       spacing: spacing,
       columns: columns, rows: rows, inside: [], accessPoints: [], blocks: [], entries: [],
-      models: [], surveyWeight: [], baseline: [],
+      models: [], surveyWeight: [], priorScale: [], baseline: [],
       points: [])
     let cellCount = columns * rows
 
@@ -56,21 +56,31 @@ extension RadioMapBuilder {
     let surveyWeight = Self.surveyWeight(
       surveyedCells: surveyedCells, scansInCell: scansInCell, kernel: kernel, level: level)
     level.surveyWeight = surveyWeight.map { Float($0) }
-    let cells = LevelCells(level: level, surveyWeight: surveyWeight, priorWeight: priorWeight)
     let apList = readings.keys.sorted()
     level.accessPoints = apList
-    // The APs in a fixed number of chunks, each on a worker with its own sum of log P(missed)
-    // per cell; chunks are joined in order, so the map does not depend on the machine.
+    // The APs in a fixed number of chunks, each on a worker; chunks are joined in order, so the
+    // map does not depend on the machine. First each AP's model, and with them the factor on the
+    // detection prior per cell.
     let chunkCount = min(apList.count, 16)
-    let (shared, readingsOfAP) = (level, readings)
+    let parts = (0..<chunkCount).map {
+      apList.count * $0 / chunkCount..<apList.count * ($0 + 1) / chunkCount
+    }
+    let (fittingLevel, readingsOfAP) = (level, readings)
+    let fittedChunks = concurrentMap(chunkCount) { k in
+      apList[parts[k]].map { fitAccessPoint(readings: readingsOfAP[$0]!, level: fittingLevel) }
+    }
+    level.priorScale = priorScales(
+      fitted: fittedChunks, level: level,
+      reported: Self.reported(scans, quantile: reportedQuantile))
+    // Then each AP's expectation, with its own sum of log P(missed) per cell.
+    let cells = LevelCells(level: level, surveyWeight: surveyWeight, priorWeight: priorWeight)
+    let shared = level
     let chunks = concurrentMap(chunkCount) { k in
       var missed = [Double](repeating: 0, count: cellCount)
-      let part = apList[apList.count * k / chunkCount..<apList.count * (k + 1) / chunkCount]
-      let filled = part.map { a in
-        fillAccessPoint(
-          readings: readingsOfAP[a]!, level: shared, cells: cells, kernel: kernelRows,
-          missed: &missed)
+      let filled = fittedChunks[k].map { fitted in
+        fillAccessPoint(fitted, level: shared, cells: cells, kernel: kernelRows, missed: &missed)
       }
+      let part = parts[k]
       cells.addUnmapped(accessPoints: part.count, to: &missed)
       return (filled: filled, missed: missed)
     }
@@ -87,6 +97,38 @@ extension RadioMapBuilder {
     }
     level.baseline = baseline.map { Float($0) }
     return level
+  }
+
+  /// Per cell, the factor on the detection prior that brings the sum of every AP's prior there
+  /// down to `reported` APs (1 where the models expect no more). Far from where the survey heard
+  /// them, path-loss models fitted to heard readings alone predict strong signals: on a real
+  /// building with a thousand APs the prior expected hundreds of APs in a scan that reports
+  /// fifty, and the missed ones outweighed every reading.
+  func priorScales(fitted chunks: [[FittedAccessPoint]], level: RadioMap.Level, reported: Double)
+    -> [Float]
+  {
+    let cellCount = level.columns * level.rows
+    let sums = concurrentMap(chunks.count) { k in
+      var sum = [Double](repeating: 0, count: cellCount)
+      for fitted in chunks[k] {
+        for cell in 0..<cellCount where level.inside[cell] {
+          sum[cell] += RadioMap.AccessPointModel.prior(rssi: fitted.model(level.center(of: cell)))
+        }
+      }
+      return sum
+    }
+    return (0..<cellCount).map { cell in
+      // Chunks added in order: the map does not depend on the machine.
+      let expected = sums.reduce(0) { $0 + $1[cell] }
+      return expected > reported ? max(Float(reported / expected), 1e-3) : 1
+    }
+  }
+
+  /// The number of readings that a `quantile` share of `scans` reach at most (0 without scans).
+  static func reported(_ scans: [Placed], quantile: Double) -> Double {
+    let counts = scans.map(\.readings.count).sorted()
+    guard !counts.isEmpty else { return 0 }
+    return Double(counts[min(Int(quantile * Double(counts.count)), counts.count - 1)])
   }
 
   /// Per cell, the kernel-weighted number of survey scans around it (the same for every AP).

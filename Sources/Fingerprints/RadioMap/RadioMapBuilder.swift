@@ -12,7 +12,8 @@ import Geometry
 /// process under a diagonal approximation — and the predictive variance σ²·λ/(λ + Σw) grows from
 /// the measured within-cell variance near surveyed cells to the model's residual variance far
 /// from them. Detection probability is smoothed the same way towards a logistic prior of the
-/// predicted RSSI.
+/// predicted RSSI, scaled per cell so that the APs a cell expects are no more than the survey's
+/// scans report (`reportedQuantile`).
 public struct RadioMapBuilder: Sendable {
   /// Cell size of the map grid, metres.
   public var spacing = 1.0
@@ -22,6 +23,10 @@ public struct RadioMapBuilder: Sendable {
   public var priorWeight = 1.0
   /// Without a venue: cells farther than this from every survey point are outside the map, metres.
   public var coverageRadius = 8.0
+  /// Away from the survey, a cell's detection priors are scaled so that together they expect no
+  /// more APs than this share of the level's survey scans report at most (`RadioMap.Level
+  /// .priorScale`).
+  public var reportedQuantile = 0.9
   /// Measurement noise added to every spread, dB.
   public var measurementSigma = 2.0
   /// Scans at one spot at most this many seconds apart form one survey point (a stop).

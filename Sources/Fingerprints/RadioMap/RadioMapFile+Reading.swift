@@ -139,6 +139,10 @@ extension RadioMapFile {
         spread: parameters[5 * j + 4])
     }
     let surveyWeight = try reader.array(Float.self, count: cells)
+    let priorScale = try reader.array(Float.self, count: cells)
+    guard priorScale.allSatisfy({ $0 > 0 && $0 <= 1 }) else {
+      throw reader.error("level \(index): the detection prior's scale is out of (0, 1]")
+    }
     let baseline = try reader.array(Float.self, count: cells)
     let xy = try reader.array(Double.self, count: h.points * 2)
     let counts = try reader.array(Int32.self, count: h.points * 2)
@@ -172,6 +176,7 @@ extension RadioMapFile {
       origin: Point(x: h.origin[0], y: h.origin[1]),
       spacing: h.spacing, columns: h.columns, rows: h.rows, inside: inside, accessPoints: aps,
       blocks: blocks, entries: entries, models: models, surveyWeight: surveyWeight,
+      priorScale: priorScale,
       baseline: baseline, points: points)
   }
 }

@@ -10,8 +10,9 @@ import Geometry
 /// Format 3 keeps each AP only over the block of cells where it can be heard, 4 bytes a cell
 /// (`RadioMap.Entry`), each of the entries' fields stored as its difference from the entry
 /// before (fields vary smoothly from cell to cell, so the differences compress well; lossless).
-/// Formats 1 (dense AP × cell tables) and 2 (blocks, uncompressed) are refused with a message
-/// to rebuild the map: a survey ingests again in seconds, and it is the survey that counts.
+/// Format 4 adds each level's `priorScale` per cell. Formats 1 (dense AP × cell tables), 2
+/// (blocks, uncompressed) and 3 (without the prior's scale) are refused with a message to
+/// rebuild the map: a survey ingests again in seconds, and it is the survey that counts.
 public enum RadioMapFile {
   static let magic = Array("FPRADIOMAP\n".utf8)
 
@@ -46,7 +47,8 @@ public enum RadioMapFile {
     let cells = Reader.product(level.columns, level.rows)
     let n = level.accessPoints
     let terms: [Int?] = [
-      cells.flatMap { Reader.product($0, 9) },  // inside (1), survey weight (4), baseline (4)
+      // inside (1), survey weight (4), prior scale (4), baseline (4)
+      cells.flatMap { Reader.product($0, 13) },
       Reader.product(n, 4 + 16 + 40),  // APs, blocks, models
       Reader.product(level.entries, 4),
       Reader.product(level.points, 16 + 8),  // positions, counts
@@ -112,6 +114,7 @@ public enum RadioMapFile {
       try body.write(
         level.models.flatMap { [$0.position.x, $0.position.y, $0.power, $0.exponent, $0.spread] })
       try body.write(level.surveyWeight)
+      try body.write(level.priorScale)
       try body.write(level.baseline)
       try body.write(level.points.flatMap { [$0.position.x, $0.position.y] })
       try body.write(level.points.flatMap { [Int32($0.scans), Int32($0.readings.count)] })
