@@ -155,9 +155,7 @@ extension RadioMapBuilder {
     // The expectation over the block, and log P(missed) everywhere.
     let entries = expectations(
       ExpectationInputs(
-        fit: fit, overall: fitted.overall, residualVariance: fitted.residualVariance,
-        noise: fitted.noise,
-        window: window,
+        fitted: fitted, window: window,
         weight: weight, weightedResidual: weightedResidual, detectionHits: detectionHits),
       block: block, level: level, cells: cells, missed: &missed)
     let apModel = RadioMap.AccessPointModel(

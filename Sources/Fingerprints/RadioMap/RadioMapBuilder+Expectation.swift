@@ -2,22 +2,15 @@ import Foundation
 import Geometry
 
 extension RadioMapBuilder {
-  /// What the expectation pass needs of one filled AP: its model and its kernel sums over
+  /// What the expectation pass needs of one filled AP: its fit and its kernel sums over
   /// `window`.
   struct ExpectationInputs {
-    /// The fitted path-loss model, if there were enough observations.
-    let fit: PathLossFit?
-    /// The mean RSSI heard (dBm): the model without a fit.
-    let overall: Double
-    /// The residual variance around the model and the within-cell noise variance, dB².
-    let residualVariance: Double, noise: Double
+    /// The AP's model and the variances around it.
+    let fitted: FittedAccessPoint
     /// The window the kernel sums cover.
     let window: GridWindow
     /// Per window cell: kernel weight, weighted residual (dB) and weighted detections.
     let weight: [Double], weightedResidual: [Double], detectionHits: [Double]
-
-    /// The model RSSI at `p`, dBm.
-    func model(_ p: Point) -> Double { fit?.rssi(at: p) ?? overall }
   }
 
   /// What every AP of a level shares in the expectation pass.
@@ -105,7 +98,7 @@ extension RadioMapBuilder {
               x: level.origin.x + Double(c) * level.spacing,
               y: level.origin.y + Double(r) * level.spacing)
             let mean =
-              a.model(centre) + (i >= 0 ? a.weightedResidual[i] : 0) / (priorWeight + w)
+              a.fitted.model(centre) + (i >= 0 ? a.weightedResidual[i] : 0) / (priorWeight + w)
             let detection: Float
             if hits == 0 && mean < floorMeans[cell] {
               detection = floorDetection
@@ -115,7 +108,8 @@ extension RadioMapBuilder {
               detection = Float(min(max(p, 0.001), 0.999))
             }
             if rowInBlock && c >= Int(block.column) && c < Int(block.column + block.columns) {
-              let variance = a.residualVariance * priorWeight / (priorWeight + w) + a.noise
+              let variance =
+                a.fitted.residualVariance * priorWeight / (priorWeight + w) + a.fitted.noise
               entries[(r - Int(block.row)) * Int(block.columns) + c - Int(block.column)] =
                 RadioMap.Entry(
                   rssi: Double(Float(mean)), spread: Double(Float(variance.squareRoot())),

@@ -80,8 +80,7 @@ extension RadioMapBuilder {
       let filled = fittedChunks[k].map { fitted in
         fillAccessPoint(fitted, level: shared, cells: cells, kernel: kernelRows, missed: &missed)
       }
-      let part = parts[k]
-      cells.addUnmapped(accessPoints: part.count, to: &missed)
+      cells.addUnmapped(accessPoints: parts[k].count, to: &missed)
       return (filled: filled, missed: missed)
     }
     var baseline = [Double](repeating: 0, count: cellCount)

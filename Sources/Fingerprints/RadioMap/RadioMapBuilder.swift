@@ -23,9 +23,9 @@ public struct RadioMapBuilder: Sendable {
   public var priorWeight = 1.0
   /// Without a venue: cells farther than this from every survey point are outside the map, metres.
   public var coverageRadius = 8.0
-  /// Away from the survey, a cell's detection priors are scaled so that together they expect no
-  /// more APs than this share of the level's survey scans report at most (`RadioMap.Level
-  /// .priorScale`).
+  /// Each cell's detection priors are scaled so that together they expect no more APs than this
+  /// share of the level's survey scans report at most (`RadioMap.Level.priorScale`; it matters
+  /// away from the survey, where the prior is not outweighed by survey counts).
   public var reportedQuantile = 0.9
   /// Measurement noise added to every spread, dB.
   public var measurementSigma = 2.0
