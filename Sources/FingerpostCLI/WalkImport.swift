@@ -1,6 +1,9 @@
 import ArgumentParser
 import FingerpostCore
+import FloorPlans
 import Foundation
+import Geometry
+import IMDF
 import Workflows
 
 /// `fingerpost walk import --format ilc PATH_FILE… -o OUT`: recorded walks as event streams.
@@ -16,7 +19,8 @@ struct WalkImport: ParsableCommand {
       so `replay WALK --venue VENUE` and `score` work on it. One path file is written to -o; \
       several (or folders of them) to the folder -o, one NAME.ndjson each. Prints, per walk, \
       the steps against the waypoints: their count and length against the distance walked, \
-      and the heading error per segment (median of its absolute value).
+      and the heading error per segment (median of its absolute value). With --venue, each \
+      truth record names the unit it stands in, so that `score` reports unit hits.
       """)
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -32,7 +36,11 @@ struct WalkImport: ParsableCommand {
   @Option(name: .shortAndLong, help: "The event stream to write (a folder for several walks).")
   var output: String
 
+  @Option(help: "The venue `venue import --format ilc` made of the site: truth names its units.")
+  var venue: String?
+
   func run() throws {
+    let plans = try venue.map { FloorPlanSet(venue: try VenueLoader.load(path: $0)) }
     let paths = try FileAccess.files(in: files, withExtension: "txt")
     let single = paths.count == 1 && !FileAccess.isDirectory(output)
     if !single { try FileAccess.createDirectory(output) }
@@ -41,7 +49,10 @@ struct WalkImport: ParsableCommand {
     )
     var all: [DeadReckoningCheck.Segment] = []
     for path in paths {
-      let walk = try ILCWalkImporter().importFile(path)
+      var walk = try ILCWalkImporter().importFile(path)
+      if let plans {
+        walk.truth = plans.labellingUnits(walk.truth, frame: LocalFrame(origin: walk.origin))
+      }
       let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
       let target =
         single ? output : URL(fileURLWithPath: output).appendingPathComponent(name + ".ndjson").path

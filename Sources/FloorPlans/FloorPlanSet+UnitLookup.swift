@@ -1,4 +1,5 @@
 import FingerpostCore
+import Geometry
 
 extension FloorPlanSet {
   /// The unit `text` names: its IMDF id, else a name in any of its languages (case-insensitive),
@@ -27,5 +28,23 @@ extension FloorPlanSet {
           + "give an id or an ordinal")
     }
     return first
+  }
+}
+
+extension FloorPlanSet {
+  /// `truth` with the unit each sample stands in filled in where it names none: the unit at its
+  /// position on the floor of its ordinal (the walkway of an open level counts), as a simulated
+  /// walk's truth has. `frame` is the frame of the positions when it is not the venue's.
+  public func labellingUnits(_ truth: [TruthSample], frame: LocalFrame? = nil) -> [TruthSample] {
+    truth.map { sample in
+      guard sample.unitID == nil else { return sample }
+      let point = frame.map { self.frame.point(sample.position, from: $0) } ?? sample.position
+      guard let floor = self.floor(atOrdinal: sample.ordinal, containing: point) else {
+        return sample
+      }
+      var labelled = sample
+      labelled.unitID = self[floor].unit(at: point)?.id
+      return labelled
+    }
   }
 }

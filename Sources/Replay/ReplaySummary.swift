@@ -24,8 +24,9 @@ public struct ReplaySummary: Sendable, CustomStringConvertible {
   public var evaalScore: Double?
   /// Share of scored fixes on the true floor, 0…1.
   public var floorRate = 0.0
-  /// Share of scored fixes in the true unit, 0…1.
-  public var unitRate = 0.0
+  /// Share of scored fixes in the true unit, 0…1, over those whose truth names a unit (nil
+  /// when none does, as in a recorded walk imported without its venue).
+  public var unitRate: Double?
   /// Fix-to-fix segments on one floor that cross a wall.
   public var wallCrossings = 0
   /// Scans in which no access point of the radio map was heard (empty ones included).
@@ -46,20 +47,24 @@ public struct ReplaySummary: Sendable, CustomStringConvertible {
     var penalized: [Double] = []
     var floors = 0
     var units = 0
+    var unitJudged = 0
     for fix in fixes {
       guard let truth = walk.truth(at: fix.t) else { continue }
       let error = fix.position.distance(to: truth.position)
       errors.append(error)
       penalized.append(error + 15 * Double(abs(fix.ordinal - truth.ordinal)))
       if fix.ordinal == truth.ordinal { floors += 1 }
-      if let u = fix.unitID, truth.unitID != nil, u == truth.unitID { units += 1 }
+      if let unit = truth.unitID {
+        unitJudged += 1
+        if fix.unitID == unit { units += 1 }
+      }
     }
     scored = errors.count
     if !errors.isEmpty {
       p75 = PercentileMethod.linear.quantile(errors, 0.75)
       evaalScore = PercentileMethod.linear.quantile(penalized, 0.75)
       floorRate = Double(floors) / Double(scored)
-      unitRate = Double(units) / Double(scored)
+      unitRate = unitJudged > 0 ? Double(units) / Double(unitJudged) : nil
     }
     for (a, b) in zip(fixes, fixes.dropFirst()) where a.levelID == b.levelID {
       guard let floor = a.levelID.flatMap(plans.floor(levelID:)) else { continue }
@@ -73,7 +78,7 @@ public struct ReplaySummary: Sendable, CustomStringConvertible {
       text +=
         ", p75 error \(p75.formatted(decimals: 2)) m"
         + ", EvAAL score \((evaalScore ?? 0).formatted(decimals: 2)) m, floor \((floorRate * 100).formatted(decimals: 1)) %"
-        + ", unit \((unitRate * 100).formatted(decimals: 1)) %"
+        + ", unit " + (unitRate.map { "\(($0 * 100).formatted(decimals: 1)) %" } ?? "not judged")
     }
     text += ", \(wallCrossings) fix-to-fix wall crossings"
     var unused: [String] = []

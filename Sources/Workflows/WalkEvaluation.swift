@@ -90,6 +90,7 @@ public struct WalkEvaluation: Sendable {
         for i in truth.indices {
           truth[i].position = plans.frame.point(truth[i].position, from: site)
         }
+        truth = plans.labellingUnits(truth)
         var records = ILCPathImporter().result(of: recording).records
         for i in records.indices {
           records[i].position = records[i].position.map {

@@ -8,12 +8,12 @@ import Simulation
 import TestSupport
 import Testing
 
-@Suite struct ScenarioTests {
-  static let folder: URL = {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID())")
-    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }()
+@Suite final class ScenarioTests: Sendable {
+  /// Each test's own folder for the scenario files it writes, removed after it.
+  let folder: TemporaryFolder
+
+  init() throws { folder = try TemporaryFolder("scenario") }
+  deinit { folder.remove() }
 
   /// A light world on the office (few APs, 2 m grid) so debug builds stay quick.
   static let world: World = {
@@ -27,7 +27,7 @@ import Testing
   }()
 
   func write(_ body: String) throws -> URL {
-    let url = Self.folder.appendingPathComponent("s-\(UUID()).yaml")
+    let url = folder.appending("s-\(UUID()).yaml")
     let venue = RepositoryPaths.sampleVenue("office")
     let text = """
       venue: \(venue)

@@ -13,9 +13,8 @@ import Testing
 @Suite struct ILCVenueImportTests {
   /// A site folder with floors `B1` and `F1`, each a 60 × 30 m hall holding a 10 × 10 m shop
   /// against the north wall, a void in the middle and a shop enclosed by the void.
-  static func site() throws -> String {
-    let root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("ilc-site-\(UUID().uuidString)")
+  static func site(in folder: TemporaryFolder) throws -> String {
+    let root = folder.appending("site")
     // 1 m ≈ 1/96,486 ° of longitude and 1/110,574 ° of latitude at 30° N.
     func ring(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> String {
       let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)]
@@ -46,14 +45,15 @@ import Testing
   }
 
   @Test func floorMapsBecomeAValidVenueWithDoorsOnTheWalkway() throws {
-    let site = try Self.site()
+    let tmp = try TemporaryFolder("ilc-venue")
+    defer { tmp.remove() }
+    let site = try Self.site(in: tmp)
     let imported = try ILCVenueImporter().importSite(site, name: "mall")
     #expect(imported.venue.floors.map(\.ordinal) == [-1, 0])
     // Shop A gets one door (its south edge, and its sides face walkway too); Shop B, inside the
     // void, none.
     #expect(imported.doors.unitsWithoutDoor == ["Shop B", "Shop B"])
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("ilc-venue-\(UUID().uuidString)/mall")
+    let folder = tmp.appending("mall")
     try imported.features.write(to: folder)
     let venue = try VenueLoader.load(path: folder.path)
     let report = VenueValidator.validate(venue)
@@ -84,8 +84,9 @@ import Testing
       return
     }
     let imported = try ILCVenueImporter().importSite(data, name: "site1")
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("ilc-venue-\(UUID().uuidString)/site1")
+    let tmp = try TemporaryFolder("ilc-venue")
+    defer { tmp.remove() }
+    let folder = tmp.appending("site1")
     try imported.features.write(to: folder)
     let venue = try VenueLoader.load(path: folder.path)
     #expect(VenueValidator.validate(venue).isValid)

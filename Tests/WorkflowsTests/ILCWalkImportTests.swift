@@ -12,10 +12,11 @@ import Testing
 @Suite struct ILCWalkImportTests {
   /// A floor folder whose 100 × 50 m image spans a box of that size near Hangzhou (its shop
   /// carrying a Web-Mercator `point`, as real maps do), holding one path file with `lines`
-  /// after the header; returns the path file.
-  static func pathFile(_ lines: [String], floorName: String = "F2") throws -> String {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("ilc-\(UUID().uuidString)/site/\(floorName)")
+  /// after the header, in `root`; returns the path file.
+  static func pathFile(_ lines: [String], floorName: String = "F2", in root: TemporaryFolder)
+    throws -> String
+  {
+    let folder = root.appending("site/\(floorName)")
     let paths = folder.appendingPathComponent("path_data_files")
     try FileManager.default.createDirectory(at: paths, withIntermediateDirectories: true)
     try #"{"map_info": {"height": 50, "width": 100}}"#.write(
@@ -51,6 +52,8 @@ import Testing
   }
 
   @Test func truthStepsAndScansOfAPathFile() throws {
+    let tmp = try TemporaryFolder("ilc-walk")
+    defer { tmp.remove() }
     var lines = [
       "1000\tTYPE_WAYPOINT\t10.0\t10.0",
       "11000\tTYPE_WAYPOINT\t17.0\t17.0",
@@ -60,7 +63,7 @@ import Testing
       "4000\tTYPE_WIFI\tnet\taa:bb:cc:00:00:02\t-60\t2412\t1000",  // not seen since: stale
     ]
     lines += Self.walkingLines()
-    let walk = try ILCWalkImporter().importFile(try Self.pathFile(lines))
+    let walk = try ILCWalkImporter().importFile(try Self.pathFile(lines, in: tmp))
     #expect(walk.ordinal == 1)
     #expect(walk.problems.isEmpty, "\(walk.problems)")
     // Truth: 10 s at 2 Hz plus both ends, the waypoints as checkpoints, 1.0 m a second apart.
@@ -88,12 +91,14 @@ import Testing
   }
 
   @Test func badLinesAreNamedAndTheRestIsUsed() throws {
+    let tmp = try TemporaryFolder("ilc-walk")
+    defer { tmp.remove() }
     var lines = ["1000\tTYPE_WAYPOINT\t10.0\t10.0", "11000\tTYPE_WAYPOINT\t17.0\t17.0"]
     lines += Self.walkingLines()
     lines.insert("1500\tTYPE_MYSTERY\t1\t2\t3", at: 2)  // line 6 of the file
     lines.insert("900\tTYPE_ACCELEROMETER\t0.1\t0.2\t9.81\t3", at: 400)  // back in time
     lines.append("11000\tTYPE_WIFI\tnet\taa:bb:cc:00:00:01\t-5")  // truncated last line
-    let path = try Self.pathFile(lines)
+    let path = try Self.pathFile(lines, in: tmp)
     let walk = try ILCWalkImporter().importFile(path)
     let messages = walk.problems.map(\.description)
     #expect(
@@ -109,7 +114,10 @@ import Testing
   }
 
   @Test func aFileWithoutWaypointsOrInertialSensorsSaysSo() throws {
-    let path = try Self.pathFile(["2000\tTYPE_WIFI\tnet\taa:bb:cc:00:00:01\t-50\t2412\t1990"])
+    let tmp = try TemporaryFolder("ilc-walk")
+    defer { tmp.remove() }
+    let path = try Self.pathFile(
+      ["2000\tTYPE_WIFI\tnet\taa:bb:cc:00:00:01\t-50\t2412\t1990"], in: tmp)
     let walk = try ILCWalkImporter().importFile(path)
     #expect(walk.truth.isEmpty && walk.steps.isEmpty && walk.scans.count == 1)
     let messages = walk.problems.map(\.message)
@@ -118,7 +126,9 @@ import Testing
   }
 
   @Test func aFloorNameNoOneKnowsIsAnError() throws {
-    let path = try Self.pathFile(["1000\tTYPE_WAYPOINT\t1\t1"], floorName: "Mezzanine")
+    let tmp = try TemporaryFolder("ilc-walk")
+    defer { tmp.remove() }
+    let path = try Self.pathFile(["1000\tTYPE_WAYPOINT\t1\t1"], floorName: "Mezzanine", in: tmp)
     #expect(throws: FingerpostError.self) { try ILCWalkImporter().importFile(path) }
   }
 }

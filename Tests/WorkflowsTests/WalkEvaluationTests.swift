@@ -11,9 +11,8 @@ import Testing
   /// A site with one floor, a 100 × 50 m hall, and three walks east along it at y = 15, 25
   /// and 35 m, each 40 s at 2 steps a second with a scan every 2 s of four APs at the corners
   /// (−40 dBm at 1 m, −25 dB per decade of distance).
-  static func site() throws -> String {
-    let root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("ilc-eval-\(UUID().uuidString)")
+  static func site(in folder: TemporaryFolder) throws -> String {
+    let root = folder.url
     let floor = root.appendingPathComponent("F1")
     let paths = floor.appendingPathComponent("path_data_files")
     try FileManager.default.createDirectory(at: paths, withIntermediateDirectories: true)
@@ -53,7 +52,9 @@ import Testing
   }
 
   @Test func eachWalkIsLocalizedWithAMapOfTheOthers() throws {
-    var evaluation = WalkEvaluation(site: try Self.site())
+    let folder = try TemporaryFolder("ilc-eval")
+    defer { folder.remove() }
+    var evaluation = WalkEvaluation(site: try Self.site(in: folder))
     evaluation.settings.particles = 300
     evaluation.jobs = 1
     let report = try evaluation.run()
