@@ -11,13 +11,14 @@ SHARED_DATA := ../shared/data
 all: build
 
 ## deps: install the system packages the build and tests need (libgsl-dev, libzstd-dev,
-## pkg-config, and tmux for the viewer's end-to-end test).
+## libsqlite3-dev for the service's store, pkg-config, and tmux for the viewer's end-to-end test).
 deps:
 	@if ! dpkg -s libgsl-dev >/dev/null 2>&1 || ! dpkg -s libzstd-dev >/dev/null 2>&1 \
+	  || ! dpkg -s libsqlite3-dev >/dev/null 2>&1 \
 	  || ! command -v pkg-config >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1; then \
-	  echo "installing libgsl-dev, libzstd-dev, pkg-config and tmux"; \
+	  echo "installing libgsl-dev, libzstd-dev, libsqlite3-dev, pkg-config and tmux"; \
 	  $(SUDO) apt-get update -qq && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libgsl-dev libzstd-dev \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libgsl-dev libzstd-dev libsqlite3-dev \
 	    pkg-config tmux; \
 	fi
 

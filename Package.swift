@@ -4,7 +4,8 @@ import PackageDescription
 // Layers, lowest first (see README "Modules"): a module imports only modules above it here.
 //   FingerpostCore (the concept values and errors) ← Geometry
 //   IMDF, FloorPlans, Radio, Fingerprints, Motion, Localization, Simulation, Scoring, EventStream
-//   Replay → Workflows (the application layer) → Viewer, FingerpostCLI (front ends)
+//   Replay → Workflows (the application layer) → Store → Viewer, Service, FingerpostCLI
+//   (front ends)
 
 let package = Package(
   name: "Fingerpost",
@@ -29,6 +30,8 @@ let package = Package(
     .library(name: "Simulation", targets: ["Simulation"]),
     .library(name: "Workflows", targets: ["Workflows"]),
     .library(name: "Viewer", targets: ["Viewer"]),
+    .library(name: "Store", targets: ["Store"]),
+    .library(name: "Service", targets: ["Service"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -37,6 +40,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+    .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
   ],
   targets: [
     // C shim over GNU GSL, found through pkg-config.
@@ -118,6 +124,22 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // What the service keeps: venues, surveys, maps, jobs, keys (SQLite through GRDB).
+    .target(
+      name: "Store",
+      dependencies: ["FingerpostCore", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    // The fingerprint service: the geolocation API and the indoor endpoints (Hummingbird).
+    .target(
+      name: "Service",
+      dependencies: [
+        "Store", "Workflows", "FingerpostCore", "Fingerprints", "FloorPlans", "IMDF", "Geometry",
+        "JSON",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "CompressNIO", package: "compress-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     // C shim for the terminal: raw mode, size, and restoring it from signal handlers.
     .target(name: "CTerminal"),
     .target(
@@ -132,7 +154,7 @@ let package = Package(
       dependencies: [
         "Geometry", "FingerpostCore", "IMDF", "FloorPlans", "VenueGeneration", "Radio",
         "Fingerprints", "Simulation", "EventStream", "Localization", "Replay", "Scoring",
-        "Workflows", "Viewer", "CTerminal",
+        "Workflows", "Viewer", "CTerminal", "Store", "Service",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -200,6 +222,15 @@ let package = Package(
         "Workflows", "FingerpostCore", "Fingerprints", "FloorPlans", "Localization", "Replay",
         "Simulation", "IMDF",
         "Scoring", "EventStream", "Geometry", "JSON", "TestSupport",
+      ]
+    ),
+    .testTarget(
+      name: "ServiceTests",
+      dependencies: [
+        "Service", "Store", "Workflows", "Fingerprints", "FingerpostCore", "TestSupport", "JSON",
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "CompressNIO", package: "compress-nio"),
       ]
     ),
     .testTarget(

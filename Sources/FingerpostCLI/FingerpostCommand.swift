@@ -14,7 +14,7 @@ public struct FingerpostCommand: ParsableCommand {
       EvaluateFingerprintsCommand.self, EvaluateWalksCommand.self, SimulateCommand.self,
       ReplayCommand.self, ScoreCommand.self,
       SuiteCommand.self, AssessCommand.self, ExportTrackCommand.self, ViewCommand.self,
-      WalkCommand.self,
+      WalkCommand.self, ServeCommand.self, KeysCommand.self,
     ]
   )
 
@@ -23,11 +23,15 @@ public struct FingerpostCommand: ParsableCommand {
   /// Runs the tool on the process's arguments: bad input (a `FingerpostError`) prints
   /// `error: file:line: field: message` and exits 1; a usage error prints the message and the
   /// usage and exits 2.
-  public static func main() {
+  public static func start() async {
     Diagnostics.bootstrap()
     do {
       var command = try parseAsRoot()
-      try command.run()
+      if var service = command as? AsyncParsableCommand {
+        try await service.run()
+      } else {
+        try command.run()
+      }
     } catch let error as FingerpostError {
       printError("error: \(error)")
       Foundation.exit(1)

@@ -31,8 +31,18 @@ extension WalkEvaluationReport {
       let pf = walk.instants["pf"] ?? []
       let fp = walk.instants["fingerprint"] ?? []
       let knn = walk.instants[Self.knn] ?? []
+      let name = "  " + walk.name.padding(toLength: 26, withPad: " ", startingAt: 0)
+      guard !pf.isEmpty, !fp.isEmpty, !knn.isEmpty else {
+        // A walk too short for a scan and a fix (3 s): nothing was scored, and no NaN printed.
+        lines.append(
+          name
+            + String(
+              format: "%7d  %7.0f  %9d  no fix to score", walk.ordinal, walk.seconds,
+              walk.mapScans))
+        continue
+      }
       lines.append(
-        "  " + walk.name.padding(toLength: 26, withPad: " ", startingAt: 0)
+        name
           + String(
             format: "%7d  %7.0f  %9d  %9.2f  %8.2f  %6.1f %%  %18.2f  %10.2f", walk.ordinal,
             walk.seconds, walk.mapScans, Metric.mean.value(pf), Metric.p75.value(pf),
@@ -59,8 +69,12 @@ extension WalkEvaluationReport {
       WalkRow(
         name: walk.name, ordinal: walk.ordinal, seconds: walk.seconds, mapScans: walk.mapScans,
         metrics: walk.instants.mapValues { instants in
+          // A metric of no instants (a walk too short to score) is left out, not written NaN.
           Dictionary(
-            uniqueKeysWithValues: Metric.allCases.map { ($0.rawValue, $0.value(instants)) })
+            uniqueKeysWithValues: Metric.allCases.compactMap { metric in
+              let value = metric.value(instants)
+              return value.isNaN ? nil : (metric.rawValue, value)
+            })
         })
     }
     let encoder = JSONEncoder()

@@ -1,3 +1,3 @@
 import FingerpostCLI
 
-FingerpostCommand.main()
+await FingerpostCommand.start()

@@ -1,0 +1,38 @@
+import ArgumentParser
+import FingerpostCore
+import Foundation
+import Service
+
+/// `fingerpost serve [--port 8080] [--data DIR]`: the fingerprint service.
+struct ServeCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve",
+    abstract: "Serve venues, surveys, radio maps and locate over HTTP.",
+    discussion: """
+      Speaks the Wi-Fi geolocation API existing clients use (POST /v1/geolocate?key=K, \
+      POST /v2/geosubmit) and the indoor endpoints under /fp/v1 (venues, surveys, radio map \
+      builds, locate). Data (a SQLite store and the map files) is kept in --data. Keys come \
+      from `fingerpost keys add`.
+      """)
+
+  @Option(help: "The address to listen on.")
+  var host = "127.0.0.1"
+
+  @Option(help: "The TCP port (0 picks a free one).")
+  var port = 8080
+
+  @Option(help: "The data folder (created if missing).")
+  var data = "fingerpost-data"
+
+  func run() async throws {
+    var configuration = ServiceConfiguration(dataFolder: data)
+    configuration.host = host
+    configuration.port = port
+    let service = try await FingerprintService(configuration: configuration)
+    let venues = service.catalog.count
+    try await service.run { port in
+      printError(
+        "fingerpost serve: listening on http://\(host):\(port) (\(venues) venue(s) from \(data))")
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import FingerpostCore
+import Fingerprints
+import Foundation
+import Geometry
+import Hummingbird
+import JSON
+import Workflows
+
+extension FingerprintService {
+  /// `/v1/geolocate` and `/v2/geosubmit`, as Google's API and ichnaea answer them.
+  func addGeolocationRoutes(to router: Hummingbird.Router<BasicRequestContext>) {
+    router.post("/v1/geolocate") { request, _ in await self.geolocate(request) }
+    router.post("/v2/geosubmit") { request, _ in await self.geosubmit(request) }
+    for path in ["/v1/geolocate", "/v2/geosubmit"] {
+      for method in [HTTPRequest.Method.get, .put, .delete, .patch, .head] {
+        router.on(RouterPath(path), method: method) { _, _ in
+          Response.error(.methodNotAllowed("POST"))
+        }
+      }
+    }
+  }
+
+  /// One scan → position: the venue whose map knows most of the networks heard, located there
+  /// with the likelihood method; at least two known networks are needed (as ichnaea asks).
+  func geolocate(_ request: Request) async -> Response {
+    do throws(GeolocateError) {
+      _ = try await keys.admit(request.uri.queryParameters.get("key"), for: .locate)
+      let body = try await request.payload(upTo: configuration.requestLimit)
+      let parsed = try GeolocateRequest.parse(body)
+      guard parsed.wifi.count >= 2, let (entry, _) = catalog.venue(hearing: parsed.wifi),
+        let map = entry.map
+      else { throw .notFound }
+      let locate = Locate(map: map, plans: entry.plans, method: .likelihood)
+      let scan = Scan(time: 0, device: "client", readings: parsed.wifi)
+      guard let fix = try? locate.fix(scan), let answer = Geolocation(fix: fix, venue: entry.id)
+      else { throw .notFound }
+      return .json(answer)
+    } catch {
+      return .error(error)
+    }
+  }
+
+  /// ichnaea's submission: `items[]`, each with `position` and `wifiAccessPoints`, and the
+  /// indoor extension `{"venue", "level_id" | "ordinal", "x", "y"}` saying where in which venue
+  /// (without x/y, the position's latitude and longitude are used). Stored as survey scans of
+  /// that venue; items without a venue, a level or a position, or with fewer than one usable
+  /// network, are not stored. The key must be allowed to write every venue named.
+  func geosubmit(_ request: Request) async -> Response {
+    do throws(GeolocateError) {
+      let body = try await request.payload(upTo: configuration.uploadLimit)
+      let json: JSONValue
+      do {
+        json = try JSONParser.parse(body)
+      } catch {
+        throw .parseError("not JSON (line \(error.line): \(error.reason))")
+      }
+      guard let items = json["items"]?.arrayValue else {
+        throw .parseError("the body needs an \"items\" array")
+      }
+      var byVenue: [String: [(id: String, line: String)]] = [:]
+      for item in items {
+        guard let (venue, line) = surveyLine(item) else { continue }
+        byVenue[venue, default: []].append((line, line))
+      }
+      for venue in byVenue.keys.sorted() {
+        _ = try await keys.admit(request.uri.queryParameters.get("key"), for: .write(venue: venue))
+      }
+      for (venue, records) in byVenue {
+        do {
+          _ = try await store.appendSurvey(venue: venue, records: records)
+        } catch {
+          throw GeolocateError(
+            code: 503, domain: "global", reason: "serviceUnavailable",
+            message: "Service Unavailable: the survey could not be stored")
+        }
+      }
+      return .json([String: String]())
+    } catch {
+      return .error(error)
+    }
+  }
+
+  /// The venue and survey line of one submitted item, nil when it cannot be placed.
+  func surveyLine(_ item: JSONValue) -> (venue: String, line: String)? {
+    guard let indoor = item["indoor"], let id = indoor["venue"]?.stringValue,
+      let entry = catalog.entry(id)
+    else { return nil }
+    let plans = entry.plans
+    let floor =
+      indoor["level_id"]?.stringValue.flatMap(plans.floor(levelID:))
+      ?? indoor["ordinal"]?.intValue.flatMap { plans.floors(atOrdinal: $0).first }
+    guard let floor else { return nil }
+    let point: Point
+    if let x = indoor["x"]?.doubleValue, let y = indoor["y"]?.doubleValue {
+      point = Point(x: x, y: y)
+    } else if let lat = item["position"]?["latitude"]?.doubleValue,
+      let lon = item["position"]?["longitude"]?.doubleValue
+    {
+      point = plans.frame.point(for: GeoCoordinate(longitude: lon, latitude: lat))
+    } else {
+      return nil
+    }
+    let readings = (item["wifiAccessPoints"]?.arrayValue ?? []).compactMap {
+      GeolocateRequest.network($0).map { Reading(bssid: $0.mac, rssi: $0.rssi) }
+    }
+    guard point.x.isFinite, point.y.isFinite, !readings.isEmpty else { return nil }
+    let plan = plans[floor]
+    let seconds = item["timestamp"]?.doubleValue.map { $0 / 1000 } ?? 0
+    let record = SurveyRecord(
+      scan: Scan(time: seconds, device: "geosubmit", readings: readings), ordinal: plan.ordinal,
+      levelID: plan.levelID, building: plan.buildingIDs.first, position: point)
+    return (id, SurveyWriter.line(record))
+  }
+}

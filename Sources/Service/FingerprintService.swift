@@ -1,0 +1,70 @@
+import FingerpostCore
+import Foundation
+import Hummingbird
+import Logging
+import Store
+
+/// The fingerprint service: the geolocation API (`/v1/geolocate`, `/v2/geosubmit`) and the
+/// indoor endpoints (`/fp/v1/…`) over a store, a catalog of loaded venues and a key gate. A thin
+/// front end: locating, ingesting and venue loading are the library's.
+public final class FingerprintService: Sendable {
+  /// How it runs.
+  public let configuration: ServiceConfiguration
+  /// What it keeps.
+  public let store: any FingerprintStore
+  /// The venues and maps it answers with.
+  public let catalog: VenueCatalog
+  /// API keys and their daily counts.
+  public let keys: KeyGate
+  let logger = Logger(label: "fingerpost.service")
+
+  /// Opens the store in the data folder (created if needed) and loads every stored venue.
+  public init(configuration: ServiceConfiguration) async throws {
+    self.configuration = configuration
+    try FileAccess.createDirectory(configuration.dataFolder)
+    let store = try SQLiteStore(path: Self.databasePath(in: configuration.dataFolder))
+    self.store = store
+    catalog = VenueCatalog()
+    keys = KeyGate(store: store)
+    try await catalog.load(from: store)
+  }
+
+  /// The SQLite database of a data folder.
+  public static func databasePath(in folder: String) -> String {
+    URL(fileURLWithPath: folder).appendingPathComponent("fingerpost.sqlite").path
+  }
+
+  /// The routes and middleware.
+  public func router() -> Router<BasicRequestContext> {
+    let router = Router(context: BasicRequestContext.self)
+    router.add(
+      middleware: CORSMiddleware(
+        allowOrigin: .all, allowHeaders: [.contentType, .contentEncoding, .authorization],
+        allowMethods: [.get, .post, .put, .delete, .options], maxAge: .seconds(86_400)))
+    addGeolocationRoutes(to: router)
+    addVenueRoutes(to: router)
+    return router
+  }
+
+  /// Serves until cancelled, adding the keys' request counts to the store every few seconds.
+  public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws
+  {
+    let app = Application(
+      router: router(),
+      configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
+      onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+      logger: logger)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await app.runService() }
+      group.addTask {
+        while !Task.isCancelled {
+          try? await Task.sleep(for: .seconds(2))
+          try? await self.keys.flush()
+        }
+      }
+      try await group.next()
+      group.cancelAll()
+    }
+    try await keys.flush()
+  }
+}

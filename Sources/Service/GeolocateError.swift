@@ -1,0 +1,89 @@
+/// An error of the geolocation API, answered with Google's error body as ichnaea does:
+/// `{"error": {"errors": [{"domain", "reason", "message"}], "code", "message"}}`.
+public struct GeolocateError: Error, Sendable, Hashable {
+  /// The HTTP status code.
+  public var code: Int
+  /// Google's error domain (`global`, `usageLimits`, `geolocation`).
+  public var domain: String
+  /// Google's reason (`parseError`, `keyInvalid`, `dailyLimitExceeded`, `notFound` …).
+  public var reason: String
+  /// What went wrong, for people.
+  public var message: String
+
+  /// Creates an error.
+  public init(code: Int, domain: String, reason: String, message: String) {
+    self.code = code
+    self.domain = domain
+    self.reason = reason
+    self.message = message
+  }
+
+  /// 400: the body is not a geolocate request; `detail` says what failed.
+  public static func parseError(_ detail: String) -> Self {
+    Self(code: 400, domain: "global", reason: "parseError", message: "Parse Error: \(detail)")
+  }
+
+  /// 400: the key is missing, unknown, revoked or may not do this.
+  public static func keyInvalid(_ detail: String) -> Self {
+    Self(
+      code: 400, domain: "usageLimits", reason: "keyInvalid",
+      message: "Missing or invalid API key: \(detail)")
+  }
+
+  /// 403: the key has used its requests for the day (UTC).
+  public static let dailyLimitExceeded = Self(
+    code: 403, domain: "usageLimits", reason: "dailyLimitExceeded",
+    message: "You have exceeded your daily limit.")
+
+  /// 404: nothing the request holds is known.
+  public static let notFound = Self(
+    code: 404, domain: "geolocation", reason: "notFound", message: "Not found")
+
+  /// 405: another method than the endpoint's.
+  public static func methodNotAllowed(_ allowed: String) -> Self {
+    Self(
+      code: 405, domain: "global", reason: "methodNotAllowed",
+      message: "Method not allowed: use \(allowed)")
+  }
+
+  /// 413: the body is larger than the service accepts.
+  public static func tooLarge(_ limit: Int) -> Self {
+    Self(
+      code: 413, domain: "global", reason: "requestTooLarge",
+      message: "Request body larger than \(limit) bytes")
+  }
+
+  /// The error body.
+  public var body: Body {
+    Body(
+      error: .init(
+        errors: [.init(domain: domain, reason: reason, message: message)], code: code,
+        message: message))
+  }
+
+  /// Google's error body.
+  public struct Body: Codable, Sendable, Hashable {
+    /// The error.
+    public var error: Detail
+
+    /// The error's fields.
+    public struct Detail: Codable, Sendable, Hashable {
+      /// One entry per error (always one here).
+      public var errors: [Entry]
+      /// The HTTP status code.
+      public var code: Int
+      /// What went wrong.
+      public var message: String
+    }
+
+    /// One error entry.
+    public struct Entry: Codable, Sendable, Hashable {
+      /// The error domain.
+      public var domain: String
+      /// The reason.
+      public var reason: String
+      /// What went wrong.
+      public var message: String
+    }
+  }
+}

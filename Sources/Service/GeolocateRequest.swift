@@ -1,0 +1,89 @@
+import FingerpostCore
+import Foundation
+import JSON
+
+/// A request of Google's geolocation API as ichnaea reads it: the Wi-Fi networks heard (cells
+/// and Bluetooth beacons are accepted and not used). Malformed entries are dropped, not fatal;
+/// MAC addresses are read in any case with `:`, `-` or no separators; a MAC heard twice keeps
+/// its strongest reading; hidden networks and SSIDs ending in `_nomap` are left out.
+public struct GeolocateRequest: Sendable, Hashable {
+  /// Whether the client allows a position from its IP address (read, not used).
+  public var considerIP: Bool
+  /// The usable Wi-Fi networks: MAC (lowercase, colon-separated) and signal strength, dBm.
+  public var wifi: [Reading]
+  /// Entries dropped as malformed.
+  public var dropped: Int
+
+  /// Parses a request body; an empty body is `{}`. Throws `parseError` (saying what failed)
+  /// when the body is not a JSON object or a known field has the wrong type.
+  public static func parse(_ data: Data) throws(GeolocateError) -> GeolocateRequest {
+    let text = data.isEmpty ? Data("{}".utf8) : data
+    let json: JSONValue
+    do {
+      json = try JSONParser.parse(text)
+    } catch {
+      throw .parseError("not JSON (line \(error.line), column \(error.column): \(error.reason))")
+    }
+    guard json.objectValue != nil else {
+      throw .parseError("the body is a JSON \(json.typeName), not an object")
+    }
+    var considerIP = true
+    if let value = json["considerIp"], !value.isNull {
+      guard let flag = value.boolValue ?? value.stringValue.flatMap(Bool.init) else {
+        throw .parseError("considerIp is a \(value.typeName), not a boolean")
+      }
+      considerIP = flag
+    }
+    var request = GeolocateRequest(considerIP: considerIP, wifi: [], dropped: 0)
+    guard let field = json["wifiAccessPoints"], !field.isNull else { return request }
+    guard let entries = field.arrayValue else {
+      throw .parseError("wifiAccessPoints is a \(field.typeName), not an array")
+    }
+    var strongest: [String: Double] = [:]
+    var order: [String] = []
+    for entry in entries {
+      guard let network = Self.network(entry) else {
+        request.dropped += 1
+        continue
+      }
+      if let known = strongest[network.mac] {
+        strongest[network.mac] = max(known, network.rssi)
+      } else {
+        strongest[network.mac] = network.rssi
+        order.append(network.mac)
+      }
+    }
+    request.wifi = order.map { Reading(bssid: $0, rssi: strongest[$0] ?? -100) }
+    return request
+  }
+
+  /// One entry's MAC and signal, nil when it is malformed or must not be used.
+  static func network(_ entry: JSONValue) -> (mac: String, rssi: Double)? {
+    guard let mac = entry["macAddress"]?.stringValue.flatMap(Self.normalizedMAC),
+      let rssi = entry["signalStrength"]?.doubleValue, rssi.isFinite, rssi < 0, rssi >= -150
+    else { return nil }
+    if let ssid = entry["ssid"]?.stringValue, ssid.hasSuffix("_nomap") { return nil }
+    if let hidden = entry["hidden"]?.boolValue, hidden { return nil }
+    return (mac, rssi)
+  }
+
+  /// `text` as a lowercase colon-separated MAC address, nil unless it is 12 hexadecimal digits
+  /// (separated by `:` or `-`, or not at all) and a unicast address other than all zeros.
+  public static func normalizedMAC(_ text: String) -> String? {
+    let digits = text.lowercased().filter { $0 != ":" && $0 != "-" }
+    guard digits.count == 12, digits.allSatisfy(\.isHexDigit),
+      digits != "000000000000", digits != "ffffffffffff"
+    else { return nil }
+    // Separators, when used, must sit between the six octets.
+    if digits.count != text.count {
+      let parts = text.split(whereSeparator: { $0 == ":" || $0 == "-" })
+      guard parts.count == 6, parts.allSatisfy({ $0.count == 2 }) else { return nil }
+    }
+    var out = ""
+    for (k, c) in digits.enumerated() {
+      if k > 0 && k % 2 == 0 { out.append(":") }
+      out.append(c)
+    }
+    return out
+  }
+}

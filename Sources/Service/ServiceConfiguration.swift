@@ -1,0 +1,18 @@
+/// How `fingerpost serve` runs: where it listens, where it keeps its data, what it accepts.
+public struct ServiceConfiguration: Sendable {
+  /// The address to listen on.
+  public var host = "127.0.0.1"
+  /// The TCP port.
+  public var port = 8080
+  /// The data folder: the SQLite store and the radio map files.
+  public var dataFolder: String
+  /// Largest request body of the geolocation API, bytes (after gzip decoding too).
+  public var requestLimit = 1 << 20
+  /// Largest upload (an IMDF zip, a survey batch), bytes.
+  public var uploadLimit = 64 << 20
+
+  /// A service keeping its data in `dataFolder`.
+  public init(dataFolder: String) {
+    self.dataFolder = dataFolder
+  }
+}

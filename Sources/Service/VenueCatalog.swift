@@ -1,0 +1,87 @@
+import FingerpostCore
+import Fingerprints
+import FloorPlans
+import Foundation
+import IMDF
+import Store
+import Synchronization
+import Workflows
+
+/// The venues the service answers for, loaded: floor plans and the newest radio map of each,
+/// and which venues' maps know each BSSID. Requests read a snapshot without waiting; a map
+/// build or venue upload swaps one venue in.
+public final class VenueCatalog: Sendable {
+  /// One venue, ready to locate against.
+  public struct Entry: Sendable {
+    /// The venue's id.
+    public let id: String
+    /// The IMDF venue.
+    public let venue: Venue
+    /// Its floor plans.
+    public let plans: FloorPlanSet
+    /// Its newest map and the map's record, when one was built.
+    public let map: RadioMap?
+    public let mapRecord: StoredRadioMap?
+  }
+
+  struct Snapshot {
+    var entries: [String: Entry] = [:]
+    /// BSSID → ids of the venues whose map holds it.
+    var venuesHearing: [String: [String]] = [:]
+  }
+
+  let snapshot = Mutex(Snapshot())
+
+  /// An empty catalog.
+  public init() {}
+
+  /// The venue `id`, if loaded.
+  public func entry(_ id: String) -> Entry? { snapshot.withLock { $0.entries[id] } }
+
+  /// Loads every venue of `store` with its newest map.
+  public func load(from store: any FingerprintStore) async throws {
+    let maps = Dictionary(
+      try await store.newestMaps().map { ($0.venue, $0) }, uniquingKeysWith: { a, _ in a })
+    for listing in try await store.venues() {
+      guard let stored = try await store.venue(listing.id) else { continue }
+      try put(stored, map: maps[listing.id])
+    }
+  }
+
+  /// Loads (or replaces) `stored` with the map `record` names.
+  public func put(_ stored: StoredVenue, map record: StoredRadioMap?) throws(FingerpostError) {
+    let venue = try VenueLoader.load(zip: stored.archive, path: "venue \(stored.id)")
+    let map = try record.map { r throws(FingerpostError) in
+      try RadioMapFile.read(URL(fileURLWithPath: r.path))
+    }
+    let entry = Entry(
+      id: stored.id, venue: venue, plans: FloorPlanSet(venue: venue), map: map, mapRecord: record)
+    snapshot.withLock { state in
+      state.entries[stored.id] = entry
+      state.venuesHearing = state.venuesHearing.compactMapValues { ids in
+        let kept = ids.filter { $0 != stored.id }
+        return kept.isEmpty ? nil : kept
+      }
+      for bssid in map?.bssids ?? [] { state.venuesHearing[bssid, default: []].append(stored.id) }
+    }
+  }
+
+  /// The venue whose map knows most of `readings` (at least `minimum` of them), and how many.
+  public func venue(hearing readings: [Reading], minimum: Int = 2) -> (Entry, known: Int)? {
+    snapshot.withLock { state in
+      var known: [String: Int] = [:]
+      for reading in readings {
+        for id in state.venuesHearing[reading.bssid] ?? [] { known[id, default: 0] += 1 }
+      }
+      guard let best = known.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }),
+        best.value >= minimum, let entry = state.entries[best.key]
+      else { return nil }
+      return (entry, best.value)
+    }
+  }
+}
+
+extension VenueCatalog {
+  /// How many venues are loaded.
+  public var count: Int { snapshot.withLock { $0.entries.count } }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import GRDB
+
+extension SQLiteStore {
+  public func addKey(_ key: APIKey) async throws {
+    try await pool.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO api_key (key, name, allow_locate, write_venues, daily_limit, revoked, created)
+          VALUES (?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          key.key, key.name, key.allowLocate, key.writeVenues.joined(separator: ","),
+          key.dailyLimit, key.revoked, key.created,
+        ])
+    }
+  }
+
+  public func keys() async throws -> [APIKey] {
+    try await pool.read { db in
+      try Row.fetchAll(db, sql: "SELECT * FROM api_key ORDER BY created, key").map(Self.key(row:))
+    }
+  }
+
+  public func key(_ key: String) async throws -> APIKey? {
+    try await pool.read { db in
+      try Row.fetchOne(db, sql: "SELECT * FROM api_key WHERE key = ?", arguments: [key])
+        .map(Self.key(row:))
+    }
+  }
+
+  public func revokeKey(_ key: String) async throws -> Bool {
+    try await pool.write { db in
+      try db.execute(sql: "UPDATE api_key SET revoked = 1 WHERE key = ?", arguments: [key])
+      return db.changesCount > 0
+    }
+  }
+
+  public func countRequest(key: String, day: String, by count: Int) async throws -> Int {
+    try await pool.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO key_usage (key, day, count) VALUES (?, ?, ?)
+          ON CONFLICT (key, day) DO UPDATE SET count = count + excluded.count
+          """,
+        arguments: [key, day, count])
+      return try Int.fetchOne(
+        db, sql: "SELECT count FROM key_usage WHERE key = ? AND day = ?", arguments: [key, day])
+        ?? count
+    }
+  }
+
+  static func key(row: Row) -> APIKey {
+    let venues: String = row["write_venues"]
+    return APIKey(
+      key: row["key"], name: row["name"], allowLocate: row["allow_locate"],
+      writeVenues: venues.split(separator: ",").map(String.init), dailyLimit: row["daily_limit"],
+      revoked: row["revoked"], created: row["created"])
+  }
+}

@@ -1,0 +1,82 @@
+import FingerpostCore
+import Foundation
+import GRDB
+
+/// The embedded store: one SQLite database in the service's data folder, in WAL mode (readers
+/// never wait for the writer), through GRDB. A write is durable when it returns.
+public final class SQLiteStore: FingerprintStore {
+  let pool: DatabasePool
+  /// The database file.
+  public let path: String
+
+  /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+  public init(path: String) throws {
+    self.path = path
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    configuration.prepareDatabase { db in
+      // WAL with synchronous=FULL: an acknowledged append survives a power cut, not only a crash.
+      try db.execute(sql: "PRAGMA synchronous = FULL")
+    }
+    do {
+      pool = try DatabasePool(path: path, configuration: configuration)
+      try Self.migrator.migrate(pool)
+    } catch {
+      throw FingerpostError(.unreadable, file: path, "cannot open the store (\(error))")
+    }
+  }
+
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      try db.create(table: "api_key") { t in
+        t.primaryKey("key", .text)
+        t.column("name", .text).notNull()
+        t.column("allow_locate", .boolean).notNull()
+        t.column("write_venues", .text).notNull()
+        t.column("daily_limit", .integer)
+        t.column("revoked", .boolean).notNull().defaults(to: false)
+        t.column("created", .datetime).notNull()
+      }
+      try db.create(table: "key_usage") { t in
+        t.column("key", .text).notNull()
+        t.column("day", .text).notNull()
+        t.column("count", .integer).notNull()
+        t.primaryKey(["key", "day"])
+      }
+      try db.create(table: "venue") { t in
+        t.primaryKey("id", .text)
+        t.column("name", .text).notNull()
+        t.column("archive", .blob).notNull()
+        t.column("updated", .datetime).notNull()
+      }
+      try db.create(table: "survey_record") { t in
+        t.autoIncrementedPrimaryKey("seq")
+        t.column("venue", .text).notNull()
+        t.column("record_id", .text).notNull()
+        t.column("line", .text).notNull()
+        t.uniqueKey(["venue", "record_id"])
+      }
+      try db.create(table: "radio_map") { t in
+        t.column("venue", .text).notNull()
+        t.column("version", .integer).notNull()
+        t.column("etag", .text).notNull()
+        t.column("path", .text).notNull()
+        t.column("scans", .integer).notNull()
+        t.column("built", .datetime).notNull()
+        t.primaryKey(["venue", "version"])
+      }
+      try db.create(table: "map_job") { t in
+        t.primaryKey("id", .text)
+        t.column("venue", .text).notNull()
+        t.column("state", .text).notNull()
+        t.column("progress", .double).notNull()
+        t.column("message", .text)
+        t.column("map_version", .integer)
+        t.column("created", .datetime).notNull()
+        t.column("updated", .datetime).notNull()
+      }
+    }
+    return migrator
+  }
+}

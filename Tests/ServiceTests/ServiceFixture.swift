@@ -1,0 +1,83 @@
+import FingerpostCore
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Service
+import Store
+import TestSupport
+import Testing
+import Workflows
+import ZIPFoundation
+
+/// A service on a temporary data folder holding the sample office with a radio map built (over
+/// HTTP) from part of its survey, and keys: `locate` (locate only), `writer` (writes the office),
+/// `limited` (2 requests a day), `revoked`.
+struct ServiceFixture: Sendable {
+  let service: FingerprintService
+  let folder: TemporaryFolder
+  /// Scans of the office's test survey, as `wifiAccessPoints` entries.
+  let scans: [[(mac: String, rssi: Double)]]
+
+  /// Built once for every test of the target.
+  static let shared = Task { try await ServiceFixture.make() }
+
+  static func make() async throws -> ServiceFixture {
+    let folder = try TemporaryFolder("service")
+    let service = try await FingerprintService(
+      configuration: ServiceConfiguration(dataFolder: folder.appending("data").path))
+    try await service.store.addKey(APIKey(key: "locate", name: "locate"))
+    try await service.store.addKey(
+      APIKey(key: "writer", name: "writer", writeVenues: ["office"]))
+    try await service.store.addKey(APIKey(key: "limited", name: "limited", dailyLimit: 2))
+    try await service.store.addKey(APIKey(key: "revoked", name: "revoked", revoked: true))
+    let zip = folder.appending("office.zip")
+    try FileManager.default.zipItem(
+      at: URL(fileURLWithPath: RepositoryPaths.sampleVenue("office")), to: zip,
+      shouldKeepParent: false)
+    let survey = try String(
+      contentsOfFile: RepositoryPaths.root.appendingPathComponent("Surveys/office.survey.ndjson")
+        .path, encoding: .utf8
+    ).split(separator: "\n")
+    // Every third scan keeps the debug build's map quick.
+    let lines = survey.dropFirst().enumerated().filter { $0.offset % 3 == 0 }.map(\.element)
+    try await service.router().buildApplication().test(.router) { client in
+      try await client.execute(
+        uri: "/fp/v1/venues/office?key=writer", method: .put,
+        body: ByteBuffer(bytes: try Data(contentsOf: zip))
+      ) { #expect($0.status == .created, "\(String(buffer: $0.body))") }
+      try await client.execute(
+        uri: "/fp/v1/venues/office/surveys?key=writer", method: .post,
+        body: ByteBuffer(string: lines.joined(separator: "\n"))
+      ) { #expect($0.status == .ok, "\(String(buffer: $0.body))") }
+      try await client.execute(
+        uri: "/fp/v1/venues/office/radiomap:build?key=writer", method: .post
+      ) { #expect($0.status == .accepted, "\(String(buffer: $0.body))") }
+    }
+    for _ in 0..<600 where service.catalog.entry("office")?.map == nil {
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    let test = try String(
+      contentsOfFile: RepositoryPaths.root.appendingPathComponent("Surveys/office.test.ndjson")
+        .path, encoding: .utf8
+    ).split(separator: "\n").dropFirst().prefix(5)
+    let scans = try test.map { line -> [(mac: String, rssi: Double)] in
+      let scan = try Workflows.Locate.scan(json: Data(line.utf8), source: "test")
+      return scan.readings.map { ($0.bssid, $0.rssi) }
+    }
+    return ServiceFixture(service: service, folder: folder, scans: scans)
+  }
+
+  /// A `wifiAccessPoints` body of `networks`.
+  static func body(_ networks: [(mac: String, rssi: Double)]) -> String {
+    let entries = networks.map {
+      #"{"macAddress": "\#($0.mac)", "signalStrength": \#(Int($0.rssi))}"#
+    }
+    return #"{"considerIp": false, "wifiAccessPoints": [\#(entries.joined(separator: ", "))]}"#
+  }
+}
+
+extension Hummingbird.Router where Context == BasicRequestContext {
+  /// An application of this router, for `HummingbirdTesting`.
+  func buildApplication() -> some ApplicationProtocol { Application(router: self) }
+}
