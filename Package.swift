@@ -224,6 +224,7 @@ let package = Package(
         "Scoring", "EventStream", "Geometry", "JSON", "TestSupport",
       ]
     ),
+    .testTarget(name: "StoreTests", dependencies: ["Store", "TestSupport"]),
     .testTarget(
       name: "ServiceTests",
       dependencies: [

@@ -74,7 +74,7 @@ struct KeysList: AsyncParsableCommand {
       "key                               name              locate  writes        daily limit  today  revoked"
     )
     for key in try await store.keys() {
-      let used = try await store.countRequest(key: key.key, day: today, by: 0)
+      let used = try await store.requests(key: key.key, day: today)
       func column(_ text: String, _ width: Int) -> String {
         text.padding(toLength: width, withPad: " ", startingAt: 0)
       }

@@ -62,16 +62,20 @@ extension FingerprintService {
         guard let (venue, line) = surveyLine(item) else { continue }
         byVenue[venue, default: []].append((line, line))
       }
-      for venue in byVenue.keys.sorted() {
-        _ = try await keys.admit(request.uri.queryParameters.get("key"), for: .write(venue: venue))
+      // One request counted against the key's limit, however many venues it writes.
+      let venues = byVenue.keys.sorted()
+      if let first = venues.first {
+        let key = try await keys.admit(
+          request.uri.queryParameters.get("key"), for: .write(venue: first))
+        if let other = venues.first(where: { !key.mayWrite(venue: $0) }) {
+          throw .forbidden("the key may not write venue \(other)")
+        }
       }
       for (venue, records) in byVenue {
         do {
           _ = try await store.appendSurvey(venue: venue, records: records)
         } catch {
-          throw GeolocateError(
-            code: 503, domain: "global", reason: "serviceUnavailable",
-            message: "Service Unavailable: the survey could not be stored")
+          throw GeolocateError.serviceUnavailable("the survey could not be stored")
         }
       }
       return .json([String: String]())

@@ -20,6 +20,9 @@ extension FingerprintService {
     api.get("venues/{id}") { _, context in
       await self.answer { try self.venueInfo(id: try context.parameters.require("id")) }
     }
+    api.get("venues/{id}/validation") { _, context in
+      await self.answer { try self.validation(id: try context.parameters.require("id")) }
+    }
     api.post("venues/{id}/surveys") { request, context in
       await self.answer {
         try await self.appendSurvey(request, venue: try context.parameters.require("id"))
@@ -65,8 +68,7 @@ extension FingerprintService {
     } catch {
       logger.error("request failed", metadata: ["error": "\(error)"])
       return .error(
-        GeolocateError(
-          code: 503, domain: "global", reason: "serviceUnavailable", message: "Service Unavailable")
+        GeolocateError.serviceUnavailable("the store failed")
       )
     }
   }
@@ -75,8 +77,10 @@ extension FingerprintService {
     GeolocateError(code: 404, domain: "global", reason: "notFound", message: "no venue \(id)")
   }
 
-  /// `PUT /fp/v1/venues/{id}`: an IMDF zip; refused (422, with the validation report) when
-  /// `venue validate` finds an error.
+  /// `PUT /fp/v1/venues/{id}`: an IMDF zip. Real venues carry validation errors (units without a
+  /// level, geometry outside its level) and the library still uses them, so the venue is kept and
+  /// the answer holds the validation report's counts (`GET …/validation` has the whole report);
+  /// it is refused (422, with the report) only when no level has walkable space.
   func putVenue(_ request: Request, id: String) async throws -> Response {
     _ = try await keys.admit(request.uri.queryParameters.get("key"), for: .write(venue: id))
     guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), !id.isEmpty,
@@ -85,7 +89,7 @@ extension FingerprintService {
     let archive = try await request.payload(upTo: configuration.uploadLimit)
     let venue = try VenueLoader.load(zip: archive, path: "venue \(id)")
     let report = VenueValidator.validate(venue)
-    guard report.isValid else {
+    guard FloorPlanSet(venue: venue).plans.contains(where: { $0.walkableArea > 0 }) else {
       return Response(
         status: .unprocessableContent, headers: [.contentType: "application/json"],
         body: .init(byteBuffer: .init(string: try report.json())))
@@ -93,9 +97,25 @@ extension FingerprintService {
     let stored = StoredVenue(id: id, name: venue.name, archive: archive)
     let created = try await store.putVenue(stored)
     try catalog.put(stored, map: try await store.newestMap(venue: id))
+    struct Answer: Encodable {
+      var id: String
+      var name: String
+      var levels: Int
+      var errors: Int
+      var warnings: Int
+    }
     return .json(
-      ["id": id, "name": venue.name, "levels": "\(venue.levels.count)"],
-      status: created ? .created : .ok)
+      Answer(
+        id: id, name: venue.name, levels: venue.levels.count, errors: report.count(.error),
+        warnings: report.count(.warning)), status: created ? .created : .ok)
+  }
+
+  /// `GET /fp/v1/venues/{id}/validation`: the report `venue validate --json` prints.
+  func validation(id: String) throws -> Response {
+    guard let entry = catalog.entry(id) else { throw Self.notFound(venue: id) }
+    return Response(
+      status: .ok, headers: [.contentType: "application/json"],
+      body: .init(byteBuffer: .init(string: try VenueValidator.validate(entry.venue).json())))
   }
 
   /// `GET /fp/v1/venues/{id}`: its levels and units, and the newest map.

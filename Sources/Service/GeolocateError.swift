@@ -30,6 +30,11 @@ public struct GeolocateError: Error, Sendable, Hashable {
       message: "Missing or invalid API key: \(detail)")
   }
 
+  /// 403: the key may not do this (write another venue's data).
+  public static func forbidden(_ detail: String) -> Self {
+    Self(code: 403, domain: "usageLimits", reason: "forbidden", message: "Forbidden: \(detail)")
+  }
+
   /// 403: the key has used its requests for the day (UTC).
   public static let dailyLimitExceeded = Self(
     code: 403, domain: "usageLimits", reason: "dailyLimitExceeded",
@@ -38,6 +43,13 @@ public struct GeolocateError: Error, Sendable, Hashable {
   /// 404: nothing the request holds is known.
   public static let notFound = Self(
     code: 404, domain: "geolocation", reason: "notFound", message: "Not found")
+
+  /// 503: the store could not be read or written; `detail` says which.
+  public static func serviceUnavailable(_ detail: String) -> Self {
+    Self(
+      code: 503, domain: "global", reason: "serviceUnavailable",
+      message: "Service Unavailable: \(detail)")
+  }
 
   /// 405: another method than the endpoint's.
   public static func methodNotAllowed(_ allowed: String) -> Self {

@@ -6,20 +6,30 @@ import Foundation
 public struct Geolocation: Codable, Sendable, Hashable {
   /// Latitude and longitude, degrees.
   public struct Location: Codable, Sendable, Hashable {
+    /// Latitude, degrees north.
     public var lat: Double
+    /// Longitude, degrees east.
     public var lng: Double
   }
 
   /// Where indoors: IMDF ids, the floor as CoreLocation's `CLFloor.level`, metres in the
   /// venue's frame.
   public struct Indoor: Codable, Sendable, Hashable {
+    /// The venue's id in the service.
     public var venue: String
+    /// The IMDF building id, when known.
     public var building: String?
+    /// The IMDF level id.
     public var level_id: String?
+    /// The floor ordinal (`CLFloor.level`).
     public var ordinal: Int
+    /// The IMDF unit the position is in, if any.
     public var unit_id: String?
+    /// The unit's name.
     public var unit_name: String?
+    /// Metres east of the venue's origin.
     public var x: Double
+    /// Metres north of the venue's origin.
     public var y: Double
   }
 

@@ -49,9 +49,7 @@ public final class KeyGate: Sendable {
     do {
       key = try await self.key(text, now: now)
     } catch {
-      throw GeolocateError(
-        code: 503, domain: "global", reason: "serviceUnavailable",
-        message: "Service Unavailable: the key store cannot be read")
+      throw GeolocateError.serviceUnavailable("the key store cannot be read")
     }
     guard let key, !key.revoked else { throw .keyInvalid("unknown or revoked key") }
     switch need {
@@ -59,9 +57,7 @@ public final class KeyGate: Sendable {
       guard key.allowLocate else { throw .keyInvalid("the key may not locate") }
     case .write(let venue):
       guard key.mayWrite(venue: venue) else {
-        throw GeolocateError(
-          code: 403, domain: "usageLimits", reason: "forbidden",
-          message: "Forbidden: the key may not write venue \(venue)")
+        throw .forbidden("the key may not write venue \(venue)")
       }
     }
     let day = utcDay(now)
@@ -69,7 +65,7 @@ public final class KeyGate: Sendable {
     if let known = counts.withLock({ $0.day == day ? $0.stored[key.key] : nil }) {
       stored = known
     } else {
-      stored = (try? await store.countRequest(key: key.key, day: day, by: 0)) ?? 0
+      stored = (try? await store.requests(key: key.key, day: day)) ?? 0
     }
     let allowed = counts.withLock { state -> Bool in
       if state.day != day { state = Counts(day: day) }

@@ -12,8 +12,10 @@ public protocol FingerprintStore: Sendable {
   func key(_ key: String) async throws -> APIKey?
   /// Revokes `key`; false when there is no such key.
   func revokeKey(_ key: String) async throws -> Bool
-  /// Counts one request of `key` on UTC day `day` (`yyyy-MM-dd`), returning the day's count.
+  /// Adds `count` requests of `key` on UTC day `day` (`yyyy-MM-dd`), returning the day's count.
   func countRequest(key: String, day: String, by count: Int) async throws -> Int
+  /// The requests of `key` counted on UTC day `day`.
+  func requests(key: String, day: String) async throws -> Int
 
   /// Stores `venue`, replacing one with its id; true when it is new.
   func putVenue(_ venue: StoredVenue) async throws -> Bool

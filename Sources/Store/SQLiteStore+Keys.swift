@@ -50,6 +50,14 @@ extension SQLiteStore {
     }
   }
 
+  public func requests(key: String, day: String) async throws -> Int {
+    try await pool.read { db in
+      try Int.fetchOne(
+        db, sql: "SELECT count FROM key_usage WHERE key = ? AND day = ?", arguments: [key, day])
+        ?? 0
+    }
+  }
+
   static func key(row: Row) -> APIKey {
     let venues: String = row["write_venues"]
     return APIKey(

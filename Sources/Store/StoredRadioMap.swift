@@ -30,7 +30,14 @@ public struct StoredRadioMap: Sendable, Hashable, Codable {
 public struct MapBuildJob: Sendable, Hashable, Codable {
   /// Where a job is.
   public enum State: String, Sendable, Codable {
-    case queued, running, done, failed
+    /// Waiting to run.
+    case queued
+    /// Building.
+    case running
+    /// Built: `mapVersion` names the map.
+    case done
+    /// Not built: `message` says why.
+    case failed
   }
 
   /// The job's id.

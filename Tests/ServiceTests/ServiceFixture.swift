@@ -45,17 +45,20 @@ struct ServiceFixture: Sendable {
       try await client.execute(
         uri: "/fp/v1/venues/office?key=writer", method: .put,
         body: ByteBuffer(bytes: try Data(contentsOf: zip))
-      ) { #expect($0.status == .created, "\(String(buffer: $0.body))") }
+      ) { try Self.require($0, .created) }
       try await client.execute(
         uri: "/fp/v1/venues/office/surveys?key=writer", method: .post,
         body: ByteBuffer(string: lines.joined(separator: "\n"))
-      ) { #expect($0.status == .ok, "\(String(buffer: $0.body))") }
+      ) { try Self.require($0, .ok) }
       try await client.execute(
         uri: "/fp/v1/venues/office/radiomap:build?key=writer", method: .post
-      ) { #expect($0.status == .accepted, "\(String(buffer: $0.body))") }
+      ) { try Self.require($0, .accepted) }
     }
     for _ in 0..<600 where service.catalog.entry("office")?.map == nil {
       try await Task.sleep(for: .milliseconds(100))
+    }
+    guard service.catalog.entry("office")?.map != nil else {
+      throw FixtureError(message: "the office map was not built within 60 s")
     }
     let test = try String(
       contentsOfFile: RepositoryPaths.root.appendingPathComponent("Surveys/office.test.ndjson")
@@ -66,6 +69,20 @@ struct ServiceFixture: Sendable {
       return scan.readings.map { ($0.bssid, $0.rssi) }
     }
     return ServiceFixture(service: service, folder: folder, scans: scans)
+  }
+
+  struct FixtureError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+  }
+
+  /// Throws unless `response` has `status` (the fixture is built outside any one test, where an
+  /// expectation would be recorded against no test).
+  static func require(_ response: TestResponse, _ status: HTTPResponse.Status) throws {
+    guard response.status == status else {
+      throw FixtureError(
+        message: "set-up got \(response.status), not \(status): \(String(buffer: response.body))")
+    }
   }
 
   /// A `wifiAccessPoints` body of `networks`.

@@ -1,0 +1,65 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import JSON
+import NIOCore
+import Service
+import Store
+import TestSupport
+import Testing
+import ZIPFoundation
+
+/// `PUT /fp/v1/venues/{id}` takes real IMDF (PolyMap, drawn by people, with validation errors
+/// the library copes with) and refuses what is not IMDF.
+@Suite struct VenueUploadTests {
+  @Test func polyMapUploadsAndListsItsLevels() async throws {
+    guard let polymap = RepositoryPaths.polymap else {
+      print("skipped: ../shared/data/imdf-polymap is absent")
+      return
+    }
+    let folder = try TemporaryFolder("upload")
+    defer { folder.remove() }
+    let service = try await FingerprintService(
+      configuration: ServiceConfiguration(dataFolder: folder.appending("data").path))
+    try await service.store.addKey(APIKey(key: "w", name: "w", writeVenues: ["*"]))
+    let zip = folder.appending("polymap.zip")
+    try FileManager.default.zipItem(
+      at: URL(fileURLWithPath: polymap), to: zip, shouldKeepParent: false)
+    try await service.router().buildApplication().test(.router) { client in
+      try await client.execute(
+        uri: "/fp/v1/venues/polymap?key=w", method: .put,
+        body: ByteBuffer(bytes: try Data(contentsOf: zip))
+      ) {
+        #expect($0.status == .created, "\(String(buffer: $0.body))")
+        let json = try JSONParser.parse(Data(buffer: $0.body))
+        // PolyMap has units without a level and geometry outside its level's outline.
+        #expect((json["errors"]?.intValue ?? 0) > 0)
+        #expect((json["levels"]?.intValue ?? 0) >= 7)
+      }
+      try await client.execute(uri: "/fp/v1/venues/polymap/validation", method: .get) {
+        let json = try JSONParser.parse(Data(buffer: $0.body))
+        #expect($0.status == .ok)
+        #expect((json["findings"]?.arrayValue?.count ?? 0) > 100)
+      }
+      try await client.execute(uri: "/fp/v1/venues/polymap", method: .get) {
+        let json = try JSONParser.parse(Data(buffer: $0.body))
+        #expect($0.status == .ok)
+        #expect((json["levels"]?.arrayValue?.count ?? 0) >= 7)
+        #expect(json["map"] == nil)
+      }
+      // Not a zip; a venue id with a slash-free but illegal character; no write right.
+      try await client.execute(
+        uri: "/fp/v1/venues/polymap?key=w", method: .put, body: ByteBuffer(string: "not a zip")
+      ) { #expect($0.status == .badRequest) }
+      try await client.execute(
+        uri: "/fp/v1/venues/poly%20map?key=w", method: .put,
+        body: ByteBuffer(bytes: try Data(contentsOf: zip))
+      ) { #expect($0.status == .badRequest) }
+      try await client.execute(
+        uri: "/fp/v1/venues/other?key=none", method: .put,
+        body: ByteBuffer(bytes: try Data(contentsOf: zip))
+      ) { #expect($0.status == .badRequest) }
+    }
+    #expect(try await service.store.venues().map(\.id) == ["polymap"])
+  }
+}
