@@ -5,21 +5,23 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FINGERPOST := .build/release/fingerpost
 
-.PHONY: all deps build demo test accuracy suite suite-check view-check view scoreboard notebooks venues surveys bench fuzz format clean
+.PHONY: all deps build demo test accuracy suite suite-check view-check service-check api-check view scoreboard notebooks venues surveys bench fuzz format clean
 SHARED_DATA := ../shared/data
 
 all: build
 
 ## deps: install the system packages the build and tests need (libgsl-dev, libzstd-dev,
-## libsqlite3-dev for the service's store, pkg-config, and tmux for the viewer's end-to-end test).
+## libsqlite3-dev for the service's store, pkg-config, tmux for the viewer's end-to-end test and
+## curl for the service's).
 deps:
 	@if ! dpkg -s libgsl-dev >/dev/null 2>&1 || ! dpkg -s libzstd-dev >/dev/null 2>&1 \
 	  || ! dpkg -s libsqlite3-dev >/dev/null 2>&1 \
-	  || ! command -v pkg-config >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1; then \
-	  echo "installing libgsl-dev, libzstd-dev, libsqlite3-dev, pkg-config and tmux"; \
+	  || ! command -v pkg-config >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 \
+	  || ! command -v curl >/dev/null 2>&1; then \
+	  echo "installing libgsl-dev, libzstd-dev, libsqlite3-dev, pkg-config, tmux and curl"; \
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libgsl-dev libzstd-dev libsqlite3-dev \
-	    pkg-config tmux; \
+	    pkg-config tmux curl; \
 	fi
 
 ## build: release build of the fingerpost tool.
@@ -27,8 +29,10 @@ build: deps
 	$(SWIFT) build -c release --product fingerpost
 
 ## demo: the main job: the sample office venue, a route through it, its survey ingested into a
-## radio map, single scans located against it, and scenario S0 replayed through the particle
-## filter end to end (truth and fixes in .build/demo/s0.ndjson) and scored.
+## radio map, single scans located against it, scenario S0 replayed through the particle
+## filter end to end (truth and fixes in .build/demo/s0.ndjson) and scored, the office assessed,
+## and the fingerprint service: started, the office uploaded, surveyed and mapped over HTTP, a
+## geolocation request answered with curl, stopped.
 demo: build
 	$(FINGERPOST) venue info Surveys/office
 	$(FINGERPOST) venue route Surveys/office --from "Room 0.01" --to "Room 2.52"
@@ -40,6 +44,7 @@ demo: build
 	$(FINGERPOST) replay Scenarios/S0-office-nominal.yaml --with-truth > .build/demo/s0.ndjson
 	$(FINGERPOST) score .build/demo/s0.ndjson --venue Surveys/office
 	$(FINGERPOST) assess Surveys/office --walks 8 --kidnaps 4
+	Tests/EndToEnd/service-demo.sh $(FINGERPOST)
 	@echo "watch a walk live in the terminal viewer: make view"
 
 ## test: every unit and end-to-end test, then the accuracy gates, the scenario suite against
@@ -49,10 +54,29 @@ test: deps
 	$(MAKE) accuracy
 	$(MAKE) suite-check
 	$(MAKE) view-check
+	$(MAKE) service-check
+	$(MAKE) api-check
 
 ## view-check: the terminal viewer end to end: a replay piped into it in a detached tmux session.
 view-check: build
 	Tests/EndToEnd/view-in-tmux.sh $(FINGERPOST)
+
+## service-check: the fingerprint service end to end (the demo's exchange; fails on any
+## unexpected answer).
+service-check: build
+	Tests/EndToEnd/service-demo.sh $(FINGERPOST) > .build/service-demo.log || { cat .build/service-demo.log; exit 1; }
+	@tail -n 3 .build/service-demo.log
+
+## api-check: the OpenAPI document validated, then schemathesis against a running server: no
+## 5xx and no answer the document does not describe (a Python venv in .build/api-venv).
+API_VENV := .build/api-venv
+api-check: build
+	@command -v python3 >/dev/null || { echo "python3 is needed for the API check"; exit 1; }
+	@if [ ! -x $(API_VENV)/bin/python ] && ! python3 -m venv $(API_VENV); then \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv && python3 -m venv $(API_VENV); \
+	fi
+	$(API_VENV)/bin/pip install -q -r Tests/EndToEnd/requirements-api.txt
+	Tests/EndToEnd/api-conformance.sh $(FINGERPOST) $(API_VENV)/bin 40
 
 ## view: watch scenario S0 live in the terminal viewer.
 view: build

@@ -27,7 +27,7 @@ let package = Package(
     benchmark("JSONBenchmarks", ["JSON"]),
     benchmark("FloorPlanBenchmarks", ["IMDF", "FloorPlans", "Geometry"]),
     benchmark("RadioBenchmarks", ["IMDF", "FloorPlans", "Geometry", "Radio", "Randomness"]),
-    benchmark("FingerprintBenchmarks", ["Fingerprints", "Geometry", "FingerpostCore"]),
+    benchmark("FingerprintBenchmarks", ["Fingerprints", "Geometry", "FingerpostCore", "Workflows"]),
     benchmark(
       "LocalizationBenchmarks",
       [

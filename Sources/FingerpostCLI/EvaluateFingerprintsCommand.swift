@@ -38,6 +38,15 @@ struct EvaluateFingerprintsCommand: ParsableCommand {
   @Flag(inversion: .prefixedNo, help: "kNN with the Sørensen distance (else Manhattan).")
   var sorensen = true
 
+  @Option(
+    help: ArgumentHelp(
+      "The likelihood scores the cells near this many survey points nearest each scan in signal space.",
+      discussion: "0 scores every mapped cell of every level that knows the scan (exhaustive)."))
+  var candidates = 16
+
+  @Option(help: "How far around each candidate survey point the likelihood scores cells, metres.")
+  var candidateRadius = 5.0
+
   @Option(help: "Fail unless the first method's mean error (map units) is at most this.")
   var requireMean: Double?
 
@@ -60,9 +69,10 @@ struct EvaluateFingerprintsCommand: ParsableCommand {
     let testing = try SurveyFile(contentsOf: URL(fileURLWithPath: test))
     var plans: FloorPlanSet?
     if let venue { plans = try FloorPlanSet(venueAt: venue) }
-    var locator = FingerprintLocator(map: map)
+    var locator = FingerprintLocator(map: map, representationExponent: exponent)
     locator.k = k
-    locator.representationExponent = exponent
+    locator.candidatePoints = candidates
+    locator.candidateRadius = candidateRadius
     locator.sorensen = sorensen
     let evaluations = method.map {
       FingerprintEvaluation.run(map: map, test: testing, plans: plans, method: $0, locator: locator)

@@ -143,7 +143,7 @@ public struct SurveyFile: Sendable {
     var record = SurveyRecord(
       scan: Scan(time: t, device: json["device"]?.stringValue ?? "unknown", readings: readings),
       ordinal: json["ordinal"]?.intValue, levelID: json["level"]?.stringValue,
-      building: json["building"]?.stringValue)
+      building: json["building"]?.stringValue, id: json["id"]?.stringValue)
     if let x = json["x"]?.doubleValue, let y = json["y"]?.doubleValue {
       guard x.isFinite, y.isFinite else { return fail("position is not finite") }
       record.position = Point(x: x, y: y)

@@ -15,12 +15,14 @@ public struct SurveyRecord: Hashable, Sendable {
   public var position: Point?
   /// …or in WGS84 (or a dataset's own projected metres, see the survey header).
   public var coordinate: GeoCoordinate?
+  /// The client's id for this scan (the line's `"id"`), which makes sending it again idempotent.
+  public var id: String?
 
   /// Creates a record.
   public init(
     scan: Scan, ordinal: Int? = nil, levelID: String? = nil, building: String? = nil,
     position: Point? = nil,
-    coordinate: GeoCoordinate? = nil
+    coordinate: GeoCoordinate? = nil, id: String? = nil
   ) {
     self.scan = scan
     self.ordinal = ordinal
@@ -28,6 +30,7 @@ public struct SurveyRecord: Hashable, Sendable {
     self.building = building
     self.position = position
     self.coordinate = coordinate
+    self.id = id
   }
 }
 

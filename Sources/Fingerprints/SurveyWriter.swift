@@ -20,8 +20,10 @@ public enum SurveyWriter {
 
   /// The JSON line of a record.
   public static func line(_ record: SurveyRecord) -> String {
-    var fields = [
-      "\"type\":\"scan\"", "\"t\":\(number(record.scan.time, decimals: 3))",
+    var fields = ["\"type\":\"scan\""]
+    if let id = record.id { fields.append("\"id\":\(JSONString.quoted(id))") }
+    fields += [
+      "\"t\":\(number(record.scan.time, decimals: 3))",
       "\"device\":\(JSONString.quoted(record.scan.device))",
     ]
     if let ordinal = record.ordinal { fields.append("\"ordinal\":\(ordinal)") }

@@ -24,13 +24,12 @@ extension FingerprintService {
   /// with the likelihood method; at least two known networks are needed (as ichnaea asks).
   func geolocate(_ request: Request) async -> Response {
     do throws(GeolocateError) {
-      _ = try await keys.admit(request.uri.queryParameters.get("key"), for: .locate)
+      _ = try await keys.admit(request.key, for: .locate)
       let body = try await request.payload(upTo: configuration.requestLimit)
       let parsed = try GeolocateRequest.parse(body)
       guard parsed.wifi.count >= 2, let (entry, _) = catalog.venue(hearing: parsed.wifi),
-        let map = entry.map
+        let locate = entry.locate
       else { throw .notFound }
-      let locate = Locate(map: map, plans: entry.plans, method: .likelihood)
       let scan = Scan(time: 0, device: "client", readings: parsed.wifi)
       guard let fix = try? locate.fix(scan), let answer = Geolocation(fix: fix, venue: entry.id)
       else { throw .notFound }
@@ -60,13 +59,15 @@ extension FingerprintService {
       var byVenue: [String: [(id: String, line: String)]] = [:]
       for item in items {
         guard let (venue, line) = surveyLine(item) else { continue }
-        byVenue[venue, default: []].append((line, line))
+        byVenue[venue, default: []].append((Self.digest(line), line))
       }
       // One request counted against the key's limit, however many venues it writes.
       let venues = byVenue.keys.sorted()
-      if let first = venues.first {
+      if venues.isEmpty {
+        _ = try await keys.admit(request.key, for: .read)
+      } else if let first = venues.first {
         let key = try await keys.admit(
-          request.uri.queryParameters.get("key"), for: .write(venue: first))
+          request.key, for: .write(venue: first))
         if let other = venues.first(where: { !key.mayWrite(venue: $0) }) {
           throw .forbidden("the key may not write venue \(other)")
         }

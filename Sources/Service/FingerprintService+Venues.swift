@@ -11,37 +11,35 @@ extension FingerprintService {
   /// The indoor endpoints under `/fp/v1`: venues, their surveys, map builds and locate.
   func addVenueRoutes(to router: Hummingbird.Router<BasicRequestContext>) {
     let api = router.group("fp/v1")
-    api.get("venues") { _, _ in await self.answer { .json(try await self.store.venues()) } }
+    api.get("venues") { request, _ in
+      await self.answer {
+        _ = try await self.keys.admit(request.key, for: .read)
+        return .json(try await self.store.venues().map(VenueResource.init))
+      }
+    }
     api.put("venues/{id}") { request, context in
       await self.answer {
         try await self.putVenue(request, id: try context.parameters.require("id"))
       }
     }
-    api.get("venues/{id}") { _, context in
-      await self.answer { try self.venueInfo(id: try context.parameters.require("id")) }
-    }
-    api.get("venues/{id}/validation") { _, context in
-      await self.answer { try self.validation(id: try context.parameters.require("id")) }
-    }
-    api.post("venues/{id}/surveys") { request, context in
+    api.get("venues/{id}") { request, context in
       await self.answer {
-        try await self.appendSurvey(request, venue: try context.parameters.require("id"))
+        try await self.venueInfo(request, id: try context.parameters.require("id"))
       }
     }
-    api.post("venues/{id}/radiomap:build") { request, context in
+    api.get("venues/{id}/validation") { request, context in
       await self.answer {
-        try await self.buildMap(request, venue: try context.parameters.require("id"))
+        try await self.validation(request, id: try context.parameters.require("id"))
       }
     }
-    api.get("jobs/{id}") { _, context in
-      await self.answer {
-        guard let job = try await self.store.job(try context.parameters.require("id")) else {
-          throw GeolocateError(
-            code: 404, domain: "global", reason: "notFound", message: "no such job")
-        }
-        return .json(job)
-      }
+    api.get("venues/{id}/levels") { request, context in
+      await self.answer { try await self.levels(request, id: try context.parameters.require("id")) }
     }
+    api.get("venues/{id}/units") { request, context in
+      await self.answer { try await self.units(request, id: try context.parameters.require("id")) }
+    }
+    addSurveyRoutes(to: api)
+    addRadioMapRoutes(to: api)
     api.post("venues/{id}/locate") { request, context in
       await self.answer {
         try await self.locate(request, venue: try context.parameters.require("id"))
@@ -82,7 +80,7 @@ extension FingerprintService {
   /// the answer holds the validation report's counts (`GET …/validation` has the whole report);
   /// it is refused (422, with the report) only when no level has walkable space.
   func putVenue(_ request: Request, id: String) async throws -> Response {
-    _ = try await keys.admit(request.uri.queryParameters.get("key"), for: .write(venue: id))
+    _ = try await keys.admit(request.key, for: .write(venue: id))
     guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), !id.isEmpty,
       id.count <= 64
     else { throw GeolocateError.parseError("a venue id is 1-64 letters, digits, - or _") }
@@ -111,81 +109,75 @@ extension FingerprintService {
   }
 
   /// `GET /fp/v1/venues/{id}/validation`: the report `venue validate --json` prints.
-  func validation(id: String) throws -> Response {
-    guard let entry = catalog.entry(id) else { throw Self.notFound(venue: id) }
+  func validation(_ request: Request, id: String) async throws -> Response {
+    let entry = try await readableVenue(request, id: id)
     return Response(
       status: .ok, headers: [.contentType: "application/json"],
       body: .init(byteBuffer: .init(string: try VenueValidator.validate(entry.venue).json())))
   }
 
-  /// `GET /fp/v1/venues/{id}`: its levels and units, and the newest map.
-  func venueInfo(id: String) throws -> Response {
+  /// The venue `id` for a request that reads it: a valid key, and the venue loaded.
+  func readableVenue(_ request: Request, id: String) async throws -> VenueCatalog.Entry {
+    _ = try await keys.admit(request.key, for: .read)
     guard let entry = catalog.entry(id) else { throw Self.notFound(venue: id) }
-    struct Level: Encodable {
-      var level_id: String
-      var ordinal: Int
-      var name: String
-      var units: Int
-    }
+    return entry
+  }
+
+  /// `GET /fp/v1/venues/{id}`: its name, levels and newest map.
+  func venueInfo(_ request: Request, id: String) async throws -> Response {
+    let entry = try await readableVenue(request, id: id)
     struct Info: Encodable {
       var id: String
       var name: String
-      var levels: [Level]
-      var map: StoredRadioMap?
+      var levels: [LevelResource]
+      var map: MapResource?
     }
     return .json(
       Info(
-        id: id, name: entry.venue.name,
-        levels: entry.plans.plans.map {
-          Level(level_id: $0.levelID, ordinal: $0.ordinal, name: $0.name, units: $0.units.count)
-        }, map: entry.mapRecord))
+        id: id, name: entry.venue.name, levels: entry.plans.plans.map(LevelResource.init),
+        map: entry.mapRecord.map(MapResource.init)))
   }
 
-  /// `POST /fp/v1/venues/{id}/surveys`: survey NDJSON scan lines; a line's `"id"` (else the line
-  /// itself) makes an append idempotent. Answers how many were new.
-  func appendSurvey(_ request: Request, venue: String) async throws -> Response {
-    _ = try await keys.admit(request.uri.queryParameters.get("key"), for: .write(venue: venue))
-    guard catalog.entry(venue) != nil else { throw Self.notFound(venue: venue) }
-    let body = try await request.payload(upTo: configuration.uploadLimit)
-    let parsed = SurveyFile.parse(body, file: "request body")
-    if let problem = parsed.problems.first(where: \.skippedLine) {
-      throw GeolocateError.parseError(problem.description)
-    }
-    var records: [(id: String, line: String)] = []
-    for record in parsed.records {
-      let line = SurveyWriter.line(record)
-      records.append((line, line))
-    }
-    let added = try await store.appendSurvey(venue: venue, records: records)
-    return .json(["received": records.count, "added": added])
+  /// `GET /fp/v1/venues/{id}/levels`: each level's id, ordinal, name, buildings, walkable area
+  /// and unit count.
+  func levels(_ request: Request, id: String) async throws -> Response {
+    let entry = try await readableVenue(request, id: id)
+    return .json(entry.plans.plans.map(LevelResource.init))
   }
 
-  /// `POST /fp/v1/venues/{id}/radiomap:build`: 202 with the job's URL; the build runs in the
-  /// background and the catalog takes the map when it is done.
-  func buildMap(_ request: Request, venue: String) async throws -> Response {
-    _ = try await keys.admit(request.uri.queryParameters.get("key"), for: .write(venue: venue))
-    guard let entry = catalog.entry(venue) else { throw Self.notFound(venue: venue) }
-    let job = MapBuildJob(id: UUID().uuidString.lowercased(), venue: venue)
-    try await store.saveJob(job)
-    Task { await self.runBuild(job, entry: entry) }
-    var response = Response.json(job, status: .accepted)
-    response.headers[.location] = "/fp/v1/jobs/\(job.id)"
-    return response
+  /// `GET /fp/v1/venues/{id}/units[?level=LEVEL_ID]`: the units (of one level), each with its
+  /// level, category, name and anchor point in the venue frame (metres) and WGS84.
+  func units(_ request: Request, id: String) async throws -> Response {
+    let entry = try await readableVenue(request, id: id)
+    let level = request.uri.queryParameters.get("level")
+    if let level, entry.plans.floor(levelID: level) == nil {
+      throw GeolocateError(
+        code: 404, domain: "global", reason: "notFound",
+        message: "venue \(id) has no level \(level)")
+    }
+    let frame = entry.plans.frame
+    var units: [UnitResource] = []
+    for plan in entry.plans.plans where level == nil || plan.levelID == level {
+      for unit in plan.units where !unit.isDerived {
+        units.append(UnitResource(unit, on: plan, frame: frame))
+      }
+    }
+    return .json(units)
   }
 
   /// `POST /fp/v1/venues/{id}/locate`: one scan (`{"readings": [[bssid, rssi], …]}`) → the fix
   /// as `fingerpost locate` prints it.
   func locate(_ request: Request, venue: String) async throws -> Response {
-    _ = try await keys.admit(request.uri.queryParameters.get("key"), for: .locate)
+    _ = try await keys.admit(request.key, for: .locate)
     guard let entry = catalog.entry(venue) else { throw Self.notFound(venue: venue) }
-    guard let map = entry.map else {
+    guard let locate = entry.locate else {
       throw GeolocateError(
         code: 409, domain: "global", reason: "noMap", message: "venue \(venue) has no radio map yet"
       )
     }
     let body = try await request.payload(upTo: configuration.requestLimit)
     let scan = try Locate.scan(json: body, source: "request body")
-    let fix = try Locate(map: map, plans: entry.plans).fix(scan)
+    let fix = try locate.fix(scan)
     return Response(
       status: .ok, headers: [.contentType: "application/json"],
       body: .init(byteBuffer: .init(string: Locate.json(fix))))

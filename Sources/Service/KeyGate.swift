@@ -32,6 +32,8 @@ public final class KeyGate: Sendable {
 
   /// What a request may do.
   public enum Need: Sendable {
+    /// Read venues, surveys, maps and jobs (any valid key).
+    case read
     /// Locate.
     case locate
     /// Write venue `id`.
@@ -53,6 +55,8 @@ public final class KeyGate: Sendable {
     }
     guard let key, !key.revoked else { throw .keyInvalid("unknown or revoked key") }
     switch need {
+    case .read:
+      break
     case .locate:
       guard key.allowLocate else { throw .keyInvalid("the key may not locate") }
     case .write(let venue):

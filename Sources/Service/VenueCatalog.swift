@@ -19,9 +19,13 @@ public final class VenueCatalog: Sendable {
     public let venue: Venue
     /// Its floor plans.
     public let plans: FloorPlanSet
-    /// Its newest map and the map's record, when one was built.
-    public let map: RadioMap?
+    /// Single-scan locate against its newest map, when one was built.
+    public let locate: Locate?
+    /// The newest map's record, when one was built.
     public let mapRecord: StoredRadioMap?
+
+    /// The newest map, when one was built.
+    public var map: RadioMap? { locate?.map }
   }
 
   struct Snapshot {
@@ -54,8 +58,10 @@ public final class VenueCatalog: Sendable {
     let map = try record.map { r throws(FingerpostError) in
       try RadioMapFile.read(URL(fileURLWithPath: r.path))
     }
+    let plans = FloorPlanSet(venue: venue)
     let entry = Entry(
-      id: stored.id, venue: venue, plans: FloorPlanSet(venue: venue), map: map, mapRecord: record)
+      id: stored.id, venue: venue, plans: plans,
+      locate: map.map { Locate(map: $0, plans: plans) }, mapRecord: record)
     snapshot.withLock { state in
       state.entries[stored.id] = entry
       state.venuesHearing = state.venuesHearing.compactMapValues { ids in

@@ -55,7 +55,9 @@ extension FingerprintEvaluation {
   /// The evaluations as an aligned table: one row per method, and for maps in EPSG:3857 a row
   /// in map units and one in ground metres.
   public static func table(_ evaluations: [FingerprintEvaluation], projected: Bool) -> String {
-    var rows = [["method", "located", "mean", "median", "p75", "p95", "floor hit", "building hit"]]
+    var rows = [
+      ["method", "located", "mean", "median", "p75", "p95", "floor hit", "building hit", "µs/scan"]
+    ]
     for e in evaluations {
       func stats(ground: Bool, _ label: String) -> [String] {
         let values = ground ? e.groundErrors : e.errors
@@ -67,6 +69,7 @@ extension FingerprintEvaluation {
           e.quantile(0.95, ground: ground).formatted(decimals: 2),
           "\((e.floorHitRate * 100).formatted(decimals: 1)) %",
           "\((e.buildingHitRate * 100).formatted(decimals: 2)) %",
+          (e.secondsPerScan * 1e6).formatted(decimals: 0),
         ]
       }
       rows +=

@@ -22,6 +22,8 @@ public struct FingerprintEvaluation: Sendable {
   public let located: Int
   /// Test scans in all.
   public let total: Int
+  /// Time spent resolving and locating each scan, on average (seconds; single-threaded).
+  public let secondsPerScan: Double
 
   /// Locates every record of `test` with `method` and scores it.
   public static func run(
@@ -35,12 +37,16 @@ public struct FingerprintEvaluation: Sendable {
     var ground: [Double] = []
     var floorHits = 0
     var buildingHits = 0
+    var spent = Duration.zero
+    let clock = ContinuousClock()
     for record in test.records {
       guard let truth = record.point(in: target, surveyFrame: surveyFrame) else { continue }
+      let started = clock.now
       let prepared = map.prepare(record.scan)
       let fix =
         method == .knn
         ? locator.nearestNeighbours(prepared) : locator.maximumLikelihoodWithOffset(prepared)?.fix
+      spent += clock.now - started
       guard let fix else { continue }
       if fix.ordinal == record.ordinal { floorHits += 1 }
       let truthBuilding =
@@ -58,7 +64,9 @@ public struct FingerprintEvaluation: Sendable {
     return FingerprintEvaluation(
       method: method, errors: errors, groundErrors: ground, floorHits: floorHits,
       buildingHits: buildingHits,
-      located: errors.count, total: test.records.count)
+      located: errors.count, total: test.records.count,
+      secondsPerScan: (Double(spent.components.seconds) + Double(spent.components.attoseconds)
+        * 1e-18) / Double(max(test.records.count, 1)))
   }
 
   /// Mean error in the map's units.

@@ -16,8 +16,8 @@ public struct Locate: Sendable {
     case likelihood
   }
 
-  /// The radio map.
-  public let map: RadioMap
+  /// The locator over the radio map (its survey points indexed once, here).
+  public let locator: FingerprintLocator
   /// The venue's floor plans, to name the unit of a fix (optional).
   public let plans: FloorPlanSet?
   /// The matching method.
@@ -25,10 +25,13 @@ public struct Locate: Sendable {
 
   /// Locates against `map`, naming units from `plans` when given.
   public init(map: RadioMap, plans: FloorPlanSet? = nil, method: Method = .likelihood) {
-    self.map = map
+    locator = FingerprintLocator(map: map)
     self.plans = plans
     self.method = method
   }
+
+  /// The radio map.
+  public var map: RadioMap { locator.map }
 
   /// The readings of a scan written as JSON: `{"readings": [["aa:bb:…", -61], …]}` (a survey scan
   /// line has that shape too). Readings that are not a BSSID and an RSSI in −120…0 dBm are
@@ -58,7 +61,6 @@ public struct Locate: Sendable {
   /// The fix of `scan`, with its unit; `.noData` when no AP of the scan is in the map.
   public func fix(_ scan: Scan) throws(FingerpostError) -> Fix {
     let prepared = map.prepare(scan)
-    let locator = FingerprintLocator(map: map)
     guard
       var fix = method == .knn
         ? locator.nearestNeighbours(prepared) : locator.maximumLikelihoodWithOffset(prepared)?.fix

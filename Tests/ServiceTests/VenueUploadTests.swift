@@ -36,12 +36,12 @@ import ZIPFoundation
         #expect((json["errors"]?.intValue ?? 0) > 0)
         #expect((json["levels"]?.intValue ?? 0) >= 7)
       }
-      try await client.execute(uri: "/fp/v1/venues/polymap/validation", method: .get) {
+      try await client.execute(uri: "/fp/v1/venues/polymap/validation?key=w", method: .get) {
         let json = try JSONParser.parse(Data(buffer: $0.body))
         #expect($0.status == .ok)
         #expect((json["findings"]?.arrayValue?.count ?? 0) > 100)
       }
-      try await client.execute(uri: "/fp/v1/venues/polymap", method: .get) {
+      try await client.execute(uri: "/fp/v1/venues/polymap?key=w", method: .get) {
         let json = try JSONParser.parse(Data(buffer: $0.body))
         #expect($0.status == .ok)
         #expect((json["levels"]?.arrayValue?.count ?? 0) >= 7)

@@ -3,6 +3,7 @@ import FingerpostCore
 import Fingerprints
 import Foundation
 import Geometry
+import Workflows
 
 /// `../shared/data/NAME` beside the repository, if present.
 func sharedData(_ name: String) -> URL? {
@@ -110,6 +111,44 @@ let benchmarks: @Sendable () -> Void = {
     for _ in benchmark.scaledIterations {
       let training = try SurveyFile(contentsOf: surveyFile)
       blackHole(uji2.build(surveys: [("uji", training)], plans: nil))
+    }
+  }
+
+  // Target (issue 15): single-scan locate on the UJIIndoorLoc map (19,937 training scans, 2 m
+  // grid) in at most 0.3 ms a scan, single-threaded, for both methods. One iteration = one
+  // validation scan resolved against the map and located; the accuracy of the same locator over
+  // the whole validation set is printed beside.
+  if let uji = sharedData("ujiindoorloc") {
+    let importer = UJIIndoorLocImporter()
+    let training = try! importer.importFile(uji.appendingPathComponent("trainingData.csv"))
+    let validation = try! importer.importFile(uji.appendingPathComponent("validationData.csv"))
+    var builder = RadioMapBuilder()
+    builder.spacing = 2
+    let map = builder.build(surveys: [("uji", training)], plans: nil).map
+    let locator = FingerprintLocator(map: map)
+    let evaluations = Locate.Method.allCases.map {
+      FingerprintEvaluation.run(
+        map: map, test: validation, plans: nil, method: $0, locator: locator)
+    }
+    print("UJIIndoorLoc validation, the locator the benchmarks below time:")
+    print(FingerprintEvaluation.table(evaluations, projected: true))
+    let scans = validation.records.map(\.scan)
+    for method in Locate.Method.allCases {
+      Benchmark(
+        "Locate one UJIIndoorLoc scan, \(method.rawValue) (µs per scan)",
+        configuration: .init(metrics: [.wallClock, .throughput], maxDuration: .seconds(3))
+      ) { benchmark in
+        var located = 0
+        for i in benchmark.scaledIterations {
+          let prepared = map.prepare(scans[i % scans.count])
+          let fix =
+            method == .knn
+            ? locator.nearestNeighbours(prepared)
+            : locator.maximumLikelihoodWithOffset(prepared)?.fix
+          if fix != nil { located += 1 }
+        }
+        blackHole(located)
+      }
     }
   }
 }

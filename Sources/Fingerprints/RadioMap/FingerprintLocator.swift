@@ -20,23 +20,43 @@ public struct FingerprintLocator: Sendable {
   /// Neighbours used by kNN.
   public var k = 5
   /// RSSI given to an AP that is not heard, for the kNN signal distance (dBm).
-  public var floorRSSI: Float = -105
+  public let floorRSSI: Float
   /// Exponent of the "powed" representation ((RSSI − floor) / −floor)^e; 1 is linear. The
   /// default, e, with the Sørensen distance, is the best kNN setting of Torres-Sospedra et al.
   /// (2015) on UJIIndoorLoc.
-  public var representationExponent: Float = 2.718
+  public let representationExponent: Float
   /// Sørensen (Bray–Curtis) distance instead of Manhattan.
   public var sorensen = true
+  /// The likelihood scores only the cells near this many survey points nearest the scan in
+  /// signal space (0: every mapped cell of every level that knows the scan).
+  public var candidatePoints = 16
+  /// How far around each candidate survey point the likelihood scores cells, metres (map units).
+  public var candidateRadius = 5.0
+  /// The survey points indexed by AP in the representation above.
+  let neighbours: NeighbourIndex
 
-  @inline(__always)
-  func positive(_ rssi: Float) -> Float {
-    let x = max(rssi - floorRSSI, 0) / -floorRSSI
-    return representationExponent == 1 ? x : pow(x, representationExponent)
+  /// Creates a locator for `map`, indexing its survey points for kNN with the representation
+  /// of `floorRSSI` (dBm) and `representationExponent`.
+  public init(map: RadioMap, floorRSSI: Float = -105, representationExponent: Float = 2.718) {
+    self.map = map
+    self.floorRSSI = floorRSSI
+    self.representationExponent = representationExponent
+    neighbours = NeighbourIndex(map: map) {
+      Self.positive($0, floor: floorRSSI, exponent: representationExponent)
+    }
   }
 
-  /// Creates a locator for `map`.
-  public init(map: RadioMap) {
-    self.map = map
+  /// The positive representation of an RSSI (dBm): ((RSSI − floor) / −floor)^exponent, 0 at or
+  /// below the floor.
+  @inline(__always)
+  static func positive(_ rssi: Float, floor: Float, exponent: Float) -> Float {
+    let x = max(rssi - floor, 0) / -floor
+    return exponent == 1 ? x : pow(x, exponent)
+  }
+
+  /// `positive(_:floor:exponent:)` with this locator's settings.
+  func positive(_ rssi: Float) -> Float {
+    Self.positive(rssi, floor: floorRSSI, exponent: representationExponent)
   }
 
   /// Weighted kNN in signal space (Sørensen distance over powed RSSI above `floorRSSI`), level by
@@ -45,18 +65,18 @@ public struct FingerprintLocator: Sendable {
     nearestNeighbourEstimate(scan).map { map.fix(scan.time, $0) }
   }
 
+  /// The signal distance from `scan` to every survey point, in `neighbours`' order.
+  func signalDistances(_ scan: PreparedScan) -> [Float] {
+    neighbours.distances(scan.sparse.map { ($0.ap, positive($0.rssi)) }, sorensen: sorensen)
+  }
+
   func nearestNeighbourEstimate(_ scan: PreparedScan) -> LevelEstimate? {
     guard !scan.sparse.isEmpty else { return nil }
-    var best: [(distance: Float, level: Int, point: Int)] = []
-    for (l, level) in map.levels.enumerated() {
-      for (p, point) in level.points.enumerated() {
-        let d = distance(scan.sparse, point.readings)
-        if best.count < k || d < best[best.count - 1].distance {
-          let at = best.firstIndex { d < $0.distance } ?? best.count
-          best.insert((d, l, p), at: at)
-          if best.count > k { best.removeLast() }
-        }
-      }
+    let best = NeighbourIndex.nearest(k, of: signalDistances(scan)).map {
+      (
+        distance: $0.distance, level: Int(neighbours.level[$0.index]),
+        point: Int(neighbours.point[$0.index])
+      )
     }
     guard !best.isEmpty else { return nil }
     var votes: [Int: Double] = [:]
@@ -78,9 +98,11 @@ public struct FingerprintLocator: Sendable {
       level: level, position: position, accuracy: max(spread * 1.5, map.levels[level].spacing * 2))
   }
 
-  /// Manhattan distance between a scan and a survey point in the positive representation
-  /// (RSSI − `floorRSSI`, 0 when not heard), the point's value being its expectation over its
-  /// scans: detection share × (mean RSSI − floor).
+  /// The signal distance between a scan and a survey point by definition, visiting every AP
+  /// either holds (the index computes the same from the shared APs alone): the Manhattan
+  /// distance in the positive representation (0 when not heard; the point's value its
+  /// expectation over its scans, detection share × representation), Sørensen-normalised when
+  /// `sorensen`.
   func distance(_ scan: [(ap: Int32, rssi: Float)], _ point: [RadioMap.Observation]) -> Float {
     var i = 0
     var j = 0
@@ -107,73 +129,6 @@ public struct FingerprintLocator: Sendable {
       sum += u + v
     }
     return sorensen ? total / max(sum, 1e-6) : total
-  }
-
-  /// Maximum likelihood with the device's RSSI offset estimated from the scan: locate with no
-  /// offset, take the median of (reading − expected RSSI) at that spot, and locate again.
-  public func maximumLikelihoodWithOffset(_ scan: PreparedScan) -> (fix: Fix, offset: Double)? {
-    guard let first = maximumLikelihoodEstimate(scan, deviceOffset: 0) else { return nil }
-    let offset = map.deviceOffset(scan, level: first.level, at: first.position)
-    guard abs(offset) > 0.5, let second = maximumLikelihoodEstimate(scan, deviceOffset: offset)
-    else {
-      return (map.fix(scan.time, first), 0)
-    }
-    return (map.fix(scan.time, second), offset)
-  }
-
-  /// Maximum likelihood over the grid: the level with the highest marginal likelihood (among
-  /// levels that know most of the scan's APs), then the posterior mean of its cells.
-  public func maximumLikelihood(_ scan: PreparedScan, deviceOffset: Double = 0) -> Fix? {
-    maximumLikelihoodEstimate(scan, deviceOffset: deviceOffset).map { map.fix(scan.time, $0) }
-  }
-
-  func maximumLikelihoodEstimate(_ scan: PreparedScan, deviceOffset: Double) -> LevelEstimate? {
-    let knownCounts = scan.known.map(\.count)
-    guard let most = knownCounts.max(), most > 0 else { return nil }
-    var bestLevel = -1
-    var bestEvidence = -Double.infinity
-    var bestScores: [(cell: Int, score: Double)] = []
-    for (l, level) in map.levels.enumerated() where Double(knownCounts[l]) >= 0.7 * Double(most) {
-      var scores: [(cell: Int, score: Double)] = []
-      scores.reserveCapacity(level.inside.count)
-      for cell in level.inside.indices where level.inside[cell] {
-        scores.append(
-          (cell, map.logLikelihood(scan, level: l, cell: cell, deviceOffset: deviceOffset)))
-      }
-      guard let top = scores.map(\.score).max() else { continue }
-      let evidence = top + log(scores.reduce(0) { $0 + exp($1.score - top) })
-      if evidence > bestEvidence {
-        bestEvidence = evidence
-        bestLevel = l
-        bestScores = scores
-      }
-    }
-    guard bestLevel >= 0, let top = bestScores.map(\.score).max() else { return nil }
-    let level = map.levels[bestLevel]
-    var total = 0.0
-    var sum = Point.zero
-    var weighted: [(point: Point, weight: Double)] = []
-    for (cell, score) in bestScores where score > top - 20 {
-      let w = exp(score - top)
-      let p = level.center(of: cell)
-      weighted.append((p, w))
-      sum = sum + p * w
-      total += w
-    }
-    let position = sum / total
-    // Accuracy: the radius around the estimate that holds 95 % of the posterior weight.
-    let byDistance = weighted.map { ($0.point.distance(to: position), $0.weight) }.sorted {
-      $0.0 < $1.0
-    }
-    var mass = 0.0
-    var radius = level.spacing
-    for (d, w) in byDistance {
-      mass += w
-      radius = d
-      if mass >= 0.95 * total { break }
-    }
-    return LevelEstimate(
-      level: bestLevel, position: position, accuracy: max(radius, level.spacing))
   }
 }
 

@@ -1,0 +1,119 @@
+import FingerpostCore
+import Foundation
+import Geometry
+
+extension FingerprintLocator {
+  /// Maximum likelihood with the device's RSSI offset estimated from the scan: locate with no
+  /// offset, take the median of (reading − expected RSSI) at that spot, and locate again.
+  public func maximumLikelihoodWithOffset(_ scan: PreparedScan) -> (fix: Fix, offset: Double)? {
+    let cells = candidateCells(scan)
+    guard let first = maximumLikelihoodEstimate(scan, deviceOffset: 0, cells: cells) else {
+      return nil
+    }
+    let offset = map.deviceOffset(scan, level: first.level, at: first.position)
+    guard abs(offset) > 0.5,
+      let second = maximumLikelihoodEstimate(scan, deviceOffset: offset, cells: cells)
+    else {
+      return (map.fix(scan.time, first), 0)
+    }
+    return (map.fix(scan.time, second), offset)
+  }
+
+  /// Maximum likelihood over the grid: the level with the highest marginal likelihood (among
+  /// levels that know most of the scan's APs), then the posterior mean of its cells.
+  public func maximumLikelihood(_ scan: PreparedScan, deviceOffset: Double = 0) -> Fix? {
+    maximumLikelihoodEstimate(scan, deviceOffset: deviceOffset, cells: candidateCells(scan)).map {
+      map.fix(scan.time, $0)
+    }
+  }
+
+  /// The estimate over `cells` (per level, the cells to score; nil: every mapped cell).
+  func maximumLikelihoodEstimate(_ scan: PreparedScan, deviceOffset: Double, cells: [[Int]]?)
+    -> LevelEstimate?
+  {
+    let knownCounts = scan.known.map(\.count)
+    guard let most = knownCounts.max(), most > 0 else { return nil }
+    var bestLevel = -1
+    var bestEvidence = -Double.infinity
+    var bestScores: [(cell: Int, score: Double)] = []
+    for (l, level) in map.levels.enumerated() where Double(knownCounts[l]) >= 0.7 * Double(most) {
+      let cells = cells?[l] ?? level.inside.indices.filter { level.inside[$0] }
+      let scores = zip(
+        cells, map.logLikelihoods(scan, level: l, cells: cells, deviceOffset: deviceOffset)
+      ).map { (cell: $0, score: $1) }
+      guard let top = scores.map(\.score).max() else { continue }
+      let evidence = top + log(scores.reduce(0) { $0 + exp($1.score - top) })
+      if evidence > bestEvidence {
+        bestEvidence = evidence
+        bestLevel = l
+        bestScores = scores
+      }
+    }
+    guard bestLevel >= 0, let top = bestScores.map(\.score).max() else { return nil }
+    let level = map.levels[bestLevel]
+    var total = 0.0
+    var sum = Point.zero
+    var weighted: [(point: Point, weight: Double)] = []
+    for (cell, score) in bestScores where score > top - 20 {
+      let w = exp(score - top)
+      let p = level.center(of: cell)
+      weighted.append((p, w))
+      sum = sum + p * w
+      total += w
+    }
+    let position = sum / total
+    // Accuracy: the radius around the estimate that holds 95 % of the posterior weight.
+    let byDistance = weighted.map { ($0.point.distance(to: position), $0.weight) }.sorted {
+      $0.0 < $1.0
+    }
+    var mass = 0.0
+    var radius = level.spacing
+    for (d, w) in byDistance {
+      mass += w
+      radius = d
+      if mass >= 0.95 * total { break }
+    }
+    return LevelEstimate(
+      level: bestLevel, position: position, accuracy: max(radius, level.spacing))
+  }
+
+  /// Per level, the mapped cells within `candidateRadius` of the `candidatePoints` survey points
+  /// nearest the scan in signal space, ascending; nil when `candidatePoints` is 0 or the scan
+  /// shares no AP with the map (every mapped cell is scored then).
+  func candidateCells(_ scan: PreparedScan) -> [[Int]]? {
+    guard candidatePoints > 0, !scan.sparse.isEmpty else { return nil }
+    var centres: [[(column: Int, row: Int)]] = Array(repeating: [], count: map.levels.count)
+    for (_, index) in NeighbourIndex.nearest(candidatePoints, of: signalDistances(scan)) {
+      let l = Int(neighbours.level[index])
+      let level = map.levels[l]
+      let cell = level.cell(at: level.points[Int(neighbours.point[index])].position)
+      centres[l].append((cell % level.columns, cell / level.columns))
+    }
+    return centres.enumerated().map { l, centres in
+      guard !centres.isEmpty else { return [] }
+      let level = map.levels[l]
+      let reach = Int(candidateRadius / level.spacing)
+      // Marks over the candidates' bounding box only (a level's grid can be 100 times larger).
+      let c0 = max(centres.map(\.column).min()! - reach, 0)
+      let c1 = min(centres.map(\.column).max()! + reach, level.columns - 1)
+      let r0 = max(centres.map(\.row).min()! - reach, 0)
+      let r1 = min(centres.map(\.row).max()! + reach, level.rows - 1)
+      let width = c1 - c0 + 1
+      var marks = [Bool](repeating: false, count: width * (r1 - r0 + 1))
+      for (column, row) in centres {
+        for r in max(row - reach, r0)...min(row + reach, r1) {
+          for c in max(column - reach, c0)...min(column + reach, c1)
+          where (r - row) * (r - row) + (c - column) * (c - column) <= reach * reach {
+            marks[(r - r0) * width + (c - c0)] = true
+          }
+        }
+      }
+      var cells: [Int] = []
+      for (i, marked) in marks.enumerated() where marked {
+        let cell = (r0 + i / width) * level.columns + c0 + i % width
+        if level.inside[cell] { cells.append(cell) }
+      }
+      return cells
+    }
+  }
+}

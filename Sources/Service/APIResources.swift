@@ -1,0 +1,96 @@
+import FloorPlans
+import Foundation
+import Geometry
+import Hummingbird
+import Store
+
+// The JSON shapes of the `/fp/v1` resources (`openapi.yaml` names them the same), with
+// snake_case members as the geolocation API has them.
+
+/// A venue in the list: id, name, upload size and time, survey scans and newest map version.
+struct VenueResource: Encodable {
+  var id: String
+  var name: String
+  var archive_bytes: Int
+  var updated: Date
+  var survey_scans: Int
+  var map_version: Int?
+
+  init(_ listing: VenueListing) {
+    id = listing.id
+    name = listing.name
+    archive_bytes = listing.archiveBytes
+    updated = listing.updated
+    survey_scans = listing.surveyScans
+    map_version = listing.mapVersion
+  }
+}
+
+/// A level: IMDF id, ordinal, name, buildings, walkable area (m²) and units.
+struct LevelResource: Encodable {
+  var level_id: String
+  var ordinal: Int
+  var name: String
+  var building_ids: [String]
+  var walkable_m2: Double
+  var units: Int
+
+  init(_ plan: FloorPlan) {
+    level_id = plan.levelID
+    ordinal = plan.ordinal
+    name = plan.name
+    building_ids = plan.buildingIDs
+    walkable_m2 = (plan.walkableArea * 10).rounded() / 10
+    units = plan.units.filter { !$0.isDerived }.count
+  }
+}
+
+/// A unit: IMDF id, name, category, level, and its anchor in the venue frame (metres) and WGS84.
+struct UnitResource: Encodable {
+  var unit_id: String
+  var name: String?
+  var category: String
+  var level_id: String
+  var ordinal: Int
+  var x: Double
+  var y: Double
+  var lat: Double
+  var lng: Double
+  var area_m2: Double
+
+  init(_ unit: PlanUnit, on plan: FloorPlan, frame: LocalFrame) {
+    unit_id = unit.id
+    name = unit.name
+    category = unit.category
+    level_id = plan.levelID
+    ordinal = plan.ordinal
+    x = (unit.anchorPoint.x * 100).rounded() / 100
+    y = (unit.anchorPoint.y * 100).rounded() / 100
+    let c = frame.coordinate(for: unit.anchorPoint)
+    lat = (c.latitude * 1e7).rounded() / 1e7
+    lng = (c.longitude * 1e7).rounded() / 1e7
+    area_m2 = (unit.area * 10).rounded() / 10
+  }
+}
+
+/// A built radio map: version, entity tag, scans it was built from, when, and where to fetch it.
+struct MapResource: Encodable {
+  var version: Int
+  var etag: String
+  var scans: Int
+  var built: Date
+  var url: String
+
+  init(_ record: StoredRadioMap) {
+    version = record.version
+    etag = record.etag
+    scans = record.scans
+    built = record.built
+    url = "/fp/v1/venues/\(record.venue)/radiomap"
+  }
+}
+
+extension Request {
+  /// The `key` query parameter.
+  var key: String? { uri.queryParameters.get("key") }
+}

@@ -1,0 +1,71 @@
+import FingerpostCore
+import Foundation
+import Hummingbird
+import NIOCore
+import Store
+
+extension FingerprintService {
+  /// `/fp/v1/venues/{id}/radiomap:build`, the build jobs, and the newest map's file.
+  func addRadioMapRoutes(to api: RouterGroup<BasicRequestContext>) {
+    api.post("venues/{id}/radiomap:build") { request, context in
+      await self.answer {
+        try await self.buildMap(request, venue: try context.parameters.require("id"))
+      }
+    }
+    api.get("venues/{id}/radiomap") { request, context in
+      await self.answer {
+        try await self.mapDownload(request, venue: try context.parameters.require("id"))
+      }
+    }
+    api.get("jobs/{id}") { request, context in
+      await self.answer {
+        _ = try await self.keys.admit(request.key, for: .read)
+        guard let job = try await self.store.job(try context.parameters.require("id")) else {
+          throw GeolocateError(
+            code: 404, domain: "global", reason: "notFound", message: "no such job")
+        }
+        return .json(job)
+      }
+    }
+  }
+
+  /// `POST /fp/v1/venues/{id}/radiomap:build`: 202 with the job's URL; the build runs in the
+  /// background and the catalog takes the map when it is done.
+  func buildMap(_ request: Request, venue: String) async throws -> Response {
+    _ = try await keys.admit(request.key, for: .write(venue: venue))
+    guard let entry = catalog.entry(venue) else { throw Self.notFound(venue: venue) }
+    let job = MapBuildJob(id: UUID().uuidString.lowercased(), venue: venue)
+    try await store.saveJob(job)
+    Task { await self.runBuild(job, entry: entry) }
+    var response = Response.json(job, status: .accepted)
+    response.headers[.location] = "/fp/v1/jobs/\(job.id)"
+    return response
+  }
+
+  /// `GET /fp/v1/venues/{id}/radiomap`: the newest map's file (`fingerpost radiomap info` and
+  /// `locate` read it), with its version's strong ETag; 304 when `If-None-Match` names it.
+  func mapDownload(_ request: Request, venue: String) async throws -> Response {
+    let entry = try await readableVenue(request, id: venue)
+    guard let record = entry.mapRecord else {
+      throw GeolocateError(
+        code: 404, domain: "global", reason: "notFound",
+        message: "venue \(venue) has no radio map yet")
+    }
+    var headers: HTTPFields = [.eTag: record.etag, .cacheControl: "no-cache"]
+    let asked = request.headers[values: .ifNoneMatch].flatMap {
+      $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+    if asked.contains(record.etag) || asked.contains("*") {
+      return Response(status: .notModified, headers: headers)
+    }
+    let data: Data
+    do {
+      data = try FileAccess.read(record.path)
+    } catch {
+      throw GeolocateError.serviceUnavailable("the map file cannot be read")
+    }
+    headers[.contentType] = "application/octet-stream"
+    headers[.contentDisposition] = "attachment; filename=\"\(venue)-v\(record.version).fpmap\""
+    return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+  }
+}

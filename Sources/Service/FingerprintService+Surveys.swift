@@ -1,0 +1,111 @@
+import Crypto
+import FingerpostCore
+import Fingerprints
+import Foundation
+import Hummingbird
+import Store
+
+extension FingerprintService {
+  /// `/fp/v1/venues/{id}/surveys`: append scans, a summary, and the whole survey as NDJSON.
+  func addSurveyRoutes(to api: RouterGroup<BasicRequestContext>) {
+    api.post("venues/{id}/surveys") { request, context in
+      await self.answer {
+        try await self.appendSurvey(request, venue: try context.parameters.require("id"))
+      }
+    }
+    api.get("venues/{id}/surveys") { request, context in
+      await self.answer {
+        try await self.surveySummary(request, venue: try context.parameters.require("id"))
+      }
+    }
+    api.get("venues/{id}/surveys.ndjson") { request, context in
+      await self.answer {
+        try await self.surveyDownload(request, venue: try context.parameters.require("id"))
+      }
+    }
+  }
+
+  /// The longest client record id accepted, characters.
+  static let longestRecordID = 128
+
+  /// `POST /fp/v1/venues/{id}/surveys`: survey NDJSON scan lines (a header line is allowed and
+  /// ignored). A line's `"id"` (else the SHA-256 of the line as stored) makes its append
+  /// idempotent; the answer counts the scans received and those new. Any line that is not a scan
+  /// refuses the whole body (400 naming the line), so that nothing is half-stored.
+  func appendSurvey(_ request: Request, venue: String) async throws -> Response {
+    _ = try await keys.admit(request.key, for: .write(venue: venue))
+    guard catalog.entry(venue) != nil else { throw Self.notFound(venue: venue) }
+    let body = try await request.payload(upTo: configuration.uploadLimit)
+    let parsed = SurveyFile.parse(body, file: "request body")
+    if let problem = parsed.problems.first(where: \.skippedLine) {
+      throw GeolocateError.parseError(problem.description)
+    }
+    var records: [(id: String, line: String)] = []
+    for record in parsed.records {
+      if let id = record.id, id.isEmpty || id.count > Self.longestRecordID {
+        throw GeolocateError.parseError(
+          "a scan's \"id\" is 1-\(Self.longestRecordID) characters")
+      }
+      let line = SurveyWriter.line(record)
+      records.append((record.id ?? Self.digest(line), line))
+    }
+    let added = try await store.appendSurvey(venue: venue, records: records)
+    return .json(["received": records.count, "added": added])
+  }
+
+  /// The SHA-256 of `line`, hexadecimal: the record id of a scan sent without one.
+  static func digest(_ line: String) -> String {
+    "sha256:" + SHA256.hash(data: Data(line.utf8)).map { String(format: "%02x", $0) }.joined()
+  }
+
+  /// `GET /fp/v1/venues/{id}/surveys`: how many scans the venue's survey holds, per level and
+  /// device.
+  func surveySummary(_ request: Request, venue: String) async throws -> Response {
+    _ = try await readableVenue(request, id: venue)
+    let survey = SurveyFile.parse(
+      Data(try await store.surveyLines(venue: venue).joined(separator: "\n").utf8),
+      file: "survey of \(venue)")
+    struct Level: Encodable, Hashable {
+      var level_id: String?
+      var ordinal: Int?
+      var scans: Int
+    }
+    struct Summary: Encodable {
+      var venue: String
+      var scans: Int
+      var levels: [Level]
+      var devices: [String: Int]
+      var download: String
+    }
+    var levels: [String: Level] = [:]
+    var devices: [String: Int] = [:]
+    for record in survey.records {
+      let key = record.levelID ?? "ordinal \(record.ordinal ?? 0)"
+      levels[key, default: Level(level_id: record.levelID, ordinal: record.ordinal, scans: 0)]
+        .scans += 1
+      devices[record.scan.device, default: 0] += 1
+    }
+    return .json(
+      Summary(
+        venue: venue, scans: survey.records.count,
+        levels: levels.values.sorted {
+          ($0.ordinal ?? 0, $0.level_id ?? "") < ($1.ordinal ?? 0, $1.level_id ?? "")
+        },
+        devices: devices, download: "/fp/v1/venues/\(venue)/surveys.ndjson"))
+  }
+
+  /// `GET /fp/v1/venues/{id}/surveys.ndjson`: the venue's survey as a survey file (header line,
+  /// then every scan in the order it was appended), which `fingerpost ingest` reads.
+  func surveyDownload(_ request: Request, venue: String) async throws -> Response {
+    let entry = try await readableVenue(request, id: venue)
+    let header = SurveyWriter.line(
+      SurveyHeader(venue: venue, origin: entry.plans.frame.origin, source: "fingerpost serve"))
+    let lines = try await store.surveyLines(venue: venue)
+    var text = header + "\n"
+    text.reserveCapacity(lines.reduce(text.utf8.count) { $0 + $1.utf8.count + 1 })
+    for line in lines { text += line + "\n" }
+    return Response(
+      status: .ok, headers: [.contentType: "application/x-ndjson"],
+      body: .init(byteBuffer: .init(string: text)))
+  }
+}

@@ -1,0 +1,101 @@
+import FingerpostCore
+import Foundation
+import Geometry
+import Testing
+
+@testable import Fingerprints
+
+/// The shortcuts that make single-scan locate fast compute what the definitions compute: the
+/// AP-indexed kNN distances, the likelihood scored AP by AP over many cells, and the likelihood
+/// restricted to the cells near the kNN candidates.
+@Suite struct FingerprintLocatorSpeedTests {
+  let map = ForeignLevelTests.map
+
+  /// Scans over the hall, some missing a third of their APs, one with an AP the map never saw.
+  var scans: [PreparedScan] {
+    var scans = [Point(x: 5, y: 7), Point(x: 30.5, y: 22), Point(x: 57, y: 51)].enumerated().map {
+      map.prepare(ForeignLevelTests.hallScan(at: $1, time: Double($0), missing: $0 == 1))
+    }
+    var stranger = ForeignLevelTests.hallScan(at: Point(x: 12, y: 40), time: 9)
+    stranger.readings.append(Reading(bssid: "ff:ff:ff:ff:ff:ff", rssi: -50))
+    scans.append(map.prepare(stranger))
+    return scans
+  }
+
+  @Test(arguments: [true, false])
+  func indexedDistancesAreTheDefinition(sorensen: Bool) {
+    var locator = FingerprintLocator(map: map)
+    locator.sorensen = sorensen
+    for scan in scans {
+      let indexed = locator.signalDistances(scan)
+      var n = 0
+      for level in map.levels {
+        for point in level.points {
+          let direct = locator.distance(scan.sparse, point.readings)
+          #expect(
+            abs(indexed[n] - direct) <= 1e-4 * max(1, direct), "point \(n): \(indexed[n]) \(direct)"
+          )
+          n += 1
+        }
+      }
+      #expect(n == indexed.count)
+    }
+  }
+
+  @Test func nearestKeepsTheFirstOfEqualDistances() {
+    let nearest = NeighbourIndex.nearest(3, of: [0.5, 0.2, 0.5, 0.1, 0.2, 0.9])
+    #expect(nearest.map(\.index) == [3, 1, 4])
+    #expect(NeighbourIndex.nearest(4, of: [0.3, 0.3]).map(\.index) == [0, 1])
+  }
+
+  @Test func scoresByAccessPointEqualScoresByCell() {
+    let hall = map.levels.firstIndex { $0.building == "hall" }!
+    let level = map.levels[hall]
+    // Every cell of the grid: mapped, unmapped, inside and outside each AP's block.
+    let cells = Array(level.inside.indices)
+    for scan in scans {
+      for offset in [0.0, 4.5] {
+        let batch = map.logLikelihoods(scan, level: hall, cells: cells, deviceOffset: offset)
+        for (i, cell) in cells.enumerated() {
+          #expect(
+            batch[i] == map.logLikelihood(scan, level: hall, cell: cell, deviceOffset: offset))
+        }
+      }
+    }
+  }
+
+  @Test func candidateCellsLieNearTheNearestSurveyPoints() throws {
+    let locator = FingerprintLocator(map: map)
+    let scan = scans[1]
+    let cells = try #require(locator.candidateCells(scan))
+    let hall = map.levels.firstIndex { $0.building == "hall" }!
+    let plaza = map.levels.firstIndex { $0.building == "plaza" }!
+    #expect(cells[plaza].isEmpty)
+    #expect(!cells[hall].isEmpty && cells[hall] == cells[hall].sorted())
+    #expect(Set(cells[hall]).count == cells[hall].count)
+    let level = map.levels[hall]
+    let nearest = NeighbourIndex.nearest(locator.candidatePoints, of: locator.signalDistances(scan))
+      .map { level.points[Int(locator.neighbours.point[$0.index])].position }
+    for cell in cells[hall] {
+      #expect(level.inside[cell])
+      let gap = nearest.map { $0.distance(to: level.center(of: cell)) }.min()!
+      #expect(gap <= locator.candidateRadius + level.spacing, "cell \(cell) is \(gap) m away")
+    }
+    var exhaustive = locator
+    exhaustive.candidatePoints = 0
+    #expect(exhaustive.candidateCells(scan) == nil)
+  }
+
+  @Test func candidatesLocateWhereTheWholeGridDoes() throws {
+    let fast = FingerprintLocator(map: map)
+    var exhaustive = fast
+    exhaustive.candidatePoints = 0
+    for scan in scans {
+      let a = try #require(fast.maximumLikelihoodWithOffset(scan))
+      let b = try #require(exhaustive.maximumLikelihoodWithOffset(scan))
+      #expect(a.fix.building == b.fix.building && a.fix.ordinal == b.fix.ordinal)
+      #expect(
+        a.fix.position.distance(to: b.fix.position) < 1, "\(a.fix.position) \(b.fix.position)")
+    }
+  }
+}
