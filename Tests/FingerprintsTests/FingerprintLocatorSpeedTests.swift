@@ -74,16 +74,25 @@ import Testing
     #expect(!cells[hall].isEmpty && cells[hall] == cells[hall].sorted())
     #expect(Set(cells[hall]).count == cells[hall].count)
     let level = map.levels[hall]
-    let nearest = NeighbourIndex.nearest(locator.candidatePoints, of: locator.signalDistances(scan))
-      .map { level.points[Int(locator.neighbours.point[$0.index])].position }
+    // At most 4 × candidatePoints points, those nearest in signal space.
+    let nearest = NeighbourIndex.nearest(
+      4 * locator.candidatePoints, of: locator.signalDistances(scan)
+    ).map { level.points[Int(locator.neighbours.point[$0.index])].position }
+    let radius = max(locator.candidateRadius, 1.5 * locator.surveySpacing[hall])
+    #expect(abs(locator.surveySpacing[hall] - 2) < 0.5)
     for cell in cells[hall] {
       #expect(level.inside[cell])
       let gap = nearest.map { $0.distance(to: level.center(of: cell)) }.min()!
-      #expect(gap <= locator.candidateRadius + level.spacing, "cell \(cell) is \(gap) m away")
+      #expect(gap <= radius + level.spacing, "cell \(cell) is \(gap) m away")
     }
+    #expect(cells[hall].count < level.inside.count { $0 } / 2)
     var exhaustive = locator
     exhaustive.candidatePoints = 0
     #expect(exhaustive.candidateCells(scan) == nil)
+    // A scan whose every cell costs fewer terms than the limit is scored everywhere.
+    var cheap = locator
+    cheap.exhaustiveTerms = scan.knownCount(level: hall) * level.inside.count { $0 } + 1
+    #expect(cheap.candidateCells(scan) == nil)
   }
 
   @Test func candidatesLocateWhereTheWholeGridDoes() throws {

@@ -77,13 +77,26 @@ extension FingerprintLocator {
       level: bestLevel, position: position, accuracy: max(radius, level.spacing))
   }
 
-  /// Per level, the mapped cells within `candidateRadius` of the `candidatePoints` survey points
-  /// nearest the scan in signal space, ascending; nil when `candidatePoints` is 0 or the scan
-  /// shares no AP with the map (every mapped cell is scored then).
+  /// Per level, the mapped cells within `candidateRadius` (or 1.5 survey spacings) of the
+  /// `candidatePoints` survey points nearest the scan in signal space, ascending; nil when
+  /// `candidatePoints` is 0, when scoring every cell costs fewer than `exhaustiveTerms` terms, or
+  /// when the scan shares no AP with the map (every mapped cell is scored then).
   func candidateCells(_ scan: PreparedScan) -> [[Int]]? {
     guard candidatePoints > 0, !scan.sparse.isEmpty else { return nil }
+    let most = scan.known.map(\.count).max() ?? 0
+    var terms = 0
+    for (l, known) in scan.known.enumerated() where Double(known.count) >= 0.7 * Double(most) {
+      terms += known.count * mappedCells[l]
+    }
+    guard terms >= exhaustiveTerms else { return nil }
     var centres: [[(column: Int, row: Int)]] = Array(repeating: [], count: map.levels.count)
-    for (_, index) in NeighbourIndex.nearest(candidatePoints, of: signalDistances(scan)) {
+    // Where signal space cannot tell places apart (few APs), more points lie about as near as
+    // the `candidatePoints`-th: every point up to twice that spread is kept (at most 4 times as
+    // many).
+    let nearest = NeighbourIndex.nearest(4 * candidatePoints, of: signalDistances(scan))
+    let spread = nearest[min(candidatePoints, nearest.count) - 1].distance - nearest[0].distance
+    let kept = nearest.prefix { $0.distance <= nearest[0].distance + 2 * spread }
+    for (_, index) in kept.count >= candidatePoints ? kept : nearest.prefix(candidatePoints) {
       let l = Int(neighbours.level[index])
       let level = map.levels[l]
       let cell = level.cell(at: level.points[Int(neighbours.point[index])].position)
@@ -92,7 +105,7 @@ extension FingerprintLocator {
     return centres.enumerated().map { l, centres in
       guard !centres.isEmpty else { return [] }
       let level = map.levels[l]
-      let reach = Int(candidateRadius / level.spacing)
+      let reach = Int(max(candidateRadius, 1.5 * surveySpacing[l]) / level.spacing)
       // Marks over the candidates' bounding box only (a level's grid can be 100 times larger).
       let c0 = max(centres.map(\.column).min()! - reach, 0)
       let c1 = min(centres.map(\.column).max()! + reach, level.columns - 1)

@@ -30,8 +30,16 @@ public struct FingerprintLocator: Sendable {
   /// The likelihood scores only the cells near this many survey points nearest the scan in
   /// signal space (0: every mapped cell of every level that knows the scan).
   public var candidatePoints = 16
-  /// How far around each candidate survey point the likelihood scores cells, metres (map units).
+  /// How far around each candidate survey point the likelihood scores cells at least, metres
+  /// (map units); on a level surveyed more sparsely, 1.5 × its survey spacing.
   public var candidateRadius = 5.0
+  /// Below this many (cell, reading) terms over the levels that know the scan, the likelihood
+  /// scores every mapped cell: a scan of few APs, where signal space says least, costs little.
+  public var exhaustiveTerms = 20_000
+  /// Per level, the typical distance between its survey points, metres: √(mapped area / points).
+  let surveySpacing: [Double]
+  /// Per level, its mapped cells.
+  let mappedCells: [Int]
   /// The survey points indexed by AP in the representation above.
   let neighbours: NeighbourIndex
 
@@ -43,6 +51,13 @@ public struct FingerprintLocator: Sendable {
     self.representationExponent = representationExponent
     neighbours = NeighbourIndex(map: map) {
       Self.positive($0, floor: floorRSSI, exponent: representationExponent)
+    }
+    let mappedCells = map.levels.map { $0.inside.count { $0 } }
+    self.mappedCells = mappedCells
+    surveySpacing = map.levels.indices.map { l in
+      let level = map.levels[l]
+      let area = Double(mappedCells[l]) * level.spacing * level.spacing
+      return (area / Double(max(level.points.count, 1))).squareRoot()
     }
   }
 
