@@ -5,7 +5,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FINGERPOST := .build/release/fingerpost
 
-.PHONY: all deps build demo test accuracy suite suite-check view-check service-check api-check view scoreboard notebooks venues surveys bench fuzz format clean
+.PHONY: all deps build demo test accuracy suite suite-check view-check service-check api-check view scoreboard notebooks venues surveys bench bench-service fuzz format clean
 SHARED_DATA := ../shared/data
 
 all: build
@@ -145,6 +145,12 @@ surveys: build
 ## bench: release-mode benchmarks (PolyMap load + floor plans, unit lookups), printed as a table.
 bench: deps
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark --no-progress
+
+## bench-service: wrk against /v1/geolocate on the sample mall for 20 s (127.0.0.1 only), then
+## the start-up time with 10 venues stored (installs wrk if missing).
+bench-service: build
+	@command -v wrk >/dev/null || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk
+	Benchmarks/service-load.sh $(FINGERPOST) mall 20 16
 
 ## fuzz: every reader's libFuzzer harness (Fuzz/, built with -sanitize=fuzzer,address) for
 ## FUZZ_SECONDS each on seed corpora made from the repository's own files; prints executions and
