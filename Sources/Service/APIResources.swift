@@ -40,7 +40,7 @@ struct LevelResource: Encodable {
     ordinal = plan.ordinal
     name = plan.name
     building_ids = plan.buildingIDs
-    walkable_m2 = (plan.walkableArea * 10).rounded() / 10
+    walkable_m2 = plan.walkableArea.rounded(places: 1)
     units = plan.units.filter { !$0.isDerived }.count
   }
 }
@@ -64,12 +64,12 @@ struct UnitResource: Encodable {
     category = unit.category
     level_id = plan.levelID
     ordinal = plan.ordinal
-    x = (unit.anchorPoint.x * 100).rounded() / 100
-    y = (unit.anchorPoint.y * 100).rounded() / 100
+    x = unit.anchorPoint.x.rounded(places: 2)
+    y = unit.anchorPoint.y.rounded(places: 2)
     let c = frame.coordinate(for: unit.anchorPoint)
-    lat = (c.latitude * 1e7).rounded() / 1e7
-    lng = (c.longitude * 1e7).rounded() / 1e7
-    area_m2 = (unit.area * 10).rounded() / 10
+    lat = c.latitude.rounded(places: 7)
+    lng = c.longitude.rounded(places: 7)
+    area_m2 = unit.area.rounded(places: 1)
   }
 }
 

@@ -17,15 +17,12 @@ extension FingerprintService {
     }
     await save(.running, progress: 0)
     do {
-      let lines = try await store.surveyLines(venue: entry.id)
-      guard !lines.isEmpty else {
+      let survey = SurveyFile.parse(
+        Data(try await surveyText(entry).utf8), file: "survey of \(entry.id)")
+      guard !survey.records.isEmpty else {
         await save(.failed, "the venue has no survey scans", progress: 0)
         return
       }
-      let header = SurveyWriter.line(
-        SurveyHeader(venue: entry.id, origin: entry.plans.frame.origin, source: "fingerpost serve"))
-      let text = ([header] + lines).joined(separator: "\n") + "\n"
-      let survey = SurveyFile.parse(Data(text.utf8), file: "survey of \(entry.id)")
       let (map, report) = RadioMapBuilder().build(
         surveys: [("survey of \(entry.id)", survey)], plans: entry.plans)
       let version = (try await store.newestMap(venue: entry.id)?.version ?? 0) + 1

@@ -61,10 +61,9 @@ extension FingerprintService {
   /// `GET /fp/v1/venues/{id}/surveys`: how many scans the venue's survey holds, per level and
   /// device.
   func surveySummary(_ request: Request, venue: String) async throws -> Response {
-    _ = try await readableVenue(request, id: venue)
+    let entry = try await readableVenue(request, id: venue)
     let survey = SurveyFile.parse(
-      Data(try await store.surveyLines(venue: venue).joined(separator: "\n").utf8),
-      file: "survey of \(venue)")
+      Data(try await surveyText(entry).utf8), file: "survey of \(venue)")
     struct Level: Encodable, Hashable {
       var level_id: String?
       var ordinal: Int?
@@ -98,14 +97,20 @@ extension FingerprintService {
   /// then every scan in the order it was appended), which `fingerpost ingest` reads.
   func surveyDownload(_ request: Request, venue: String) async throws -> Response {
     let entry = try await readableVenue(request, id: venue)
+    return Response(
+      status: .ok, headers: [.contentType: "application/x-ndjson"],
+      body: .init(byteBuffer: .init(string: try await surveyText(entry))))
+  }
+
+  /// The stored survey of `entry` as a survey file: a header naming the venue and its frame's
+  /// origin, then every scan line in the order it was appended.
+  func surveyText(_ entry: VenueCatalog.Entry) async throws -> String {
     let header = SurveyWriter.line(
-      SurveyHeader(venue: venue, origin: entry.plans.frame.origin, source: "fingerpost serve"))
-    let lines = try await store.surveyLines(venue: venue)
+      SurveyHeader(venue: entry.id, origin: entry.plans.frame.origin, source: "fingerpost serve"))
+    let lines = try await store.surveyLines(venue: entry.id)
     var text = header + "\n"
     text.reserveCapacity(lines.reduce(text.utf8.count) { $0 + $1.utf8.count + 1 })
     for line in lines { text += line + "\n" }
-    return Response(
-      status: .ok, headers: [.contentType: "application/x-ndjson"],
-      body: .init(byteBuffer: .init(string: text)))
+    return text
   }
 }

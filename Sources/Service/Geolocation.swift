@@ -44,10 +44,10 @@ public struct Geolocation: Codable, Sendable, Hashable {
   public init?(fix: Fix, venue: String) {
     guard let coordinate = fix.coordinate else { return nil }
     location = Location(lat: coordinate.latitude, lng: coordinate.longitude)
-    accuracy = (fix.accuracy * 10).rounded() / 10
+    accuracy = fix.accuracy.rounded(places: 1)
     indoor = Indoor(
       venue: venue, building: fix.building, level_id: fix.levelID, ordinal: fix.ordinal,
-      unit_id: fix.unitID, unit_name: fix.unitName, x: (fix.position.x * 100).rounded() / 100,
-      y: (fix.position.y * 100).rounded() / 100)
+      unit_id: fix.unitID, unit_name: fix.unitName, x: fix.position.x.rounded(places: 2),
+      y: fix.position.y.rounded(places: 2))
   }
 }

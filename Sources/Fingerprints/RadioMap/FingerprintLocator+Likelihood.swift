@@ -36,8 +36,8 @@ extension FingerprintLocator {
     var bestLevel = -1
     var bestEvidence = -Double.infinity
     var bestScores: [(cell: Int, score: Double)] = []
-    for (l, level) in map.levels.enumerated() where Double(knownCounts[l]) >= 0.7 * Double(most) {
-      let cells = cells?[l] ?? level.inside.indices.filter { level.inside[$0] }
+    for l in map.levels.indices where Double(knownCounts[l]) >= 0.7 * Double(most) {
+      let cells = cells?[l] ?? mappedCells[l]
       let scores = zip(
         cells, map.logLikelihoods(scan, level: l, cells: cells, deviceOffset: deviceOffset)
       ).map { (cell: $0, score: $1) }
@@ -86,7 +86,7 @@ extension FingerprintLocator {
     let most = scan.known.map(\.count).max() ?? 0
     var terms = 0
     for (l, known) in scan.known.enumerated() where Double(known.count) >= 0.7 * Double(most) {
-      terms += known.count * mappedCells[l]
+      terms += known.count * mappedCells[l].count
     }
     guard terms >= exhaustiveTerms else { return nil }
     var centres: [[(column: Int, row: Int)]] = Array(repeating: [], count: map.levels.count)

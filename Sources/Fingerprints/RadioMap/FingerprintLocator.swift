@@ -38,8 +38,8 @@ public struct FingerprintLocator: Sendable {
   public var exhaustiveTerms = 20_000
   /// Per level, the typical distance between its survey points, metres: √(mapped area / points).
   let surveySpacing: [Double]
-  /// Per level, its mapped cells.
-  let mappedCells: [Int]
+  /// Per level, the indices of its mapped cells (those the likelihood scores).
+  let mappedCells: [[Int]]
   /// The survey points indexed by AP in the representation above.
   let neighbours: NeighbourIndex
 
@@ -52,11 +52,11 @@ public struct FingerprintLocator: Sendable {
     neighbours = NeighbourIndex(map: map) {
       Self.positive($0, floor: floorRSSI, exponent: representationExponent)
     }
-    let mappedCells = map.levels.map { $0.inside.count { $0 } }
+    let mappedCells = map.levels.map { level in level.inside.indices.filter { level.inside[$0] } }
     self.mappedCells = mappedCells
     surveySpacing = map.levels.indices.map { l in
       let level = map.levels[l]
-      let area = Double(mappedCells[l]) * level.spacing * level.spacing
+      let area = Double(mappedCells[l].count) * level.spacing * level.spacing
       return (area / Double(max(level.points.count, 1))).squareRoot()
     }
   }
@@ -111,39 +111,6 @@ public struct FingerprintLocator: Sendable {
       chosen.map { map.levels[level].points[$0.point].position.distance(to: position) }.max() ?? 0
     return LevelEstimate(
       level: level, position: position, accuracy: max(spread * 1.5, map.levels[level].spacing * 2))
-  }
-
-  /// The signal distance between a scan and a survey point by definition, visiting every AP
-  /// either holds (the index computes the same from the shared APs alone): the Manhattan
-  /// distance in the positive representation (0 when not heard; the point's value its
-  /// expectation over its scans, detection share × representation), Sørensen-normalised when
-  /// `sorensen`.
-  func distance(_ scan: [(ap: Int32, rssi: Float)], _ point: [RadioMap.Observation]) -> Float {
-    var i = 0
-    var j = 0
-    var total: Float = 0
-    var sum: Float = 0
-    while i < scan.count || j < point.count {
-      let u: Float
-      let v: Float
-      if j == point.count || (i < scan.count && scan[i].ap < point[j].accessPoint) {
-        u = positive(scan[i].rssi)
-        v = 0
-        i += 1
-      } else if i == scan.count || point[j].accessPoint < scan[i].ap {
-        u = 0
-        v = point[j].detection * positive(point[j].rssi)
-        j += 1
-      } else {
-        u = positive(scan[i].rssi)
-        v = point[j].detection * positive(point[j].rssi)
-        i += 1
-        j += 1
-      }
-      total += abs(u - v)
-      sum += u + v
-    }
-    return sorensen ? total / max(sum, 1e-6) : total
   }
 }
 

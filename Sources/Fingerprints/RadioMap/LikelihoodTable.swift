@@ -22,6 +22,22 @@ enum LikelihoodTable {
     Float(log1p(Double($0) / Double(kernelSteps) / Double(degreesOfFreedom)))
   }
 
+  /// The log-likelihood term of a reading of `rssi` dBm (the device offset removed) where the map
+  /// holds entry `e`: the Student-t's log density around the entry's RSSI, at its spread, plus
+  /// the log-odds of its detection; `inverse`, `constant`, `logit` and `kernel` are the map
+  /// decoder's tables.
+  @inline(__always)
+  static func term(
+    _ e: RadioMap.Entry, rssi: Float, inverse: UnsafeBufferPointer<Float>,
+    constant: UnsafeBufferPointer<Float>, logit: UnsafeBufferPointer<Float>,
+    kernel: UnsafeBufferPointer<Float>
+  ) -> Float {
+    let s = Int(e.spreadCode)
+    let z = (rssi - Float(e.quarterDBm) * 0.25) * inverse[s]
+    return constant[s] + logit[Int(e.detectionCode)] - (degreesOfFreedom + 1) / 2
+      * logKernel(z * z, table: kernel)
+  }
+
   /// log1p(`u` / ν) for `u` = z² ≥ 0, from `table` (`logKernel`) below `kernelRange`.
   @inline(__always)
   static func logKernel(_ u: Float, table: UnsafeBufferPointer<Float>) -> Float {
@@ -134,7 +150,6 @@ extension RadioMap {
   public func logLikelihood(_ scan: PreparedScan, level: Int, cell: Int, deviceOffset: Double = 0)
     -> Double
   {
-    let half = (LikelihoodTable.degreesOfFreedom + 1) / 2
     let offset = Float(deviceOffset)
     // The level is read in place (a copy of `Level` would retain each of its arrays, and the
     // workers that score in parallel would contend for those counts).
@@ -172,11 +187,9 @@ extension RadioMap {
                       } else {
                         e = unmapped
                       }
-                      let s = Int(e.spreadCode)
-                      let z = (rssi - offset - Float(e.quarterDBm) * 0.25) * inverse[s]
-                      total +=
-                        constant[s] + logit[Int(e.detectionCode)] - half
-                        * LikelihoodTable.logKernel(z * z, table: kernel)
+                      total += LikelihoodTable.term(
+                        e, rssi: rssi - offset, inverse: inverse, constant: constant,
+                        logit: logit, kernel: kernel)
                     }
                   }
                 }

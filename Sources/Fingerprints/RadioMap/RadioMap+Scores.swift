@@ -8,7 +8,6 @@ extension RadioMap {
   public func logLikelihoods(
     _ scan: PreparedScan, level: Int, cells: [Int], deviceOffset: Double = 0
   ) -> [Double] {
-    let half = (LikelihoodTable.degreesOfFreedom + 1) / 2
     let offset = Float(deviceOffset)
     let unmapped = Entry.unmapped
     let priorWeight = Float(self.priorWeight)
@@ -60,11 +59,9 @@ extension RadioMap {
                             } else {
                               e = unmapped
                             }
-                            let s = Int(e.spreadCode)
-                            let z = (reading - Float(e.quarterDBm) * 0.25) * inverse[s]
-                            totals[i] +=
-                              constant[s] + logit[Int(e.detectionCode)] - half
-                              * LikelihoodTable.logKernel(z * z, table: kernel)
+                            totals[i] += LikelihoodTable.term(
+                              e, rssi: reading, inverse: inverse, constant: constant, logit: logit,
+                              kernel: kernel)
                           }
                         }
                       }
