@@ -11,17 +11,17 @@ SHARED_DATA := ../shared/data
 all: build
 
 ## deps: install the system packages the build and tests need (libgsl-dev, libzstd-dev,
-## libsqlite3-dev for the service's store, pkg-config, tmux for the viewer's end-to-end test and
-## curl for the service's).
+## libsqlite3-dev for the service's store, pkg-config, tmux for the viewer's end-to-end test,
+## curl for the service's, and Debian's postgresql server for the store tests).
 deps:
 	@if ! dpkg -s libgsl-dev >/dev/null 2>&1 || ! dpkg -s libzstd-dev >/dev/null 2>&1 \
 	  || ! dpkg -s libsqlite3-dev >/dev/null 2>&1 \
 	  || ! command -v pkg-config >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 \
-	  || ! command -v curl >/dev/null 2>&1; then \
-	  echo "installing libgsl-dev, libzstd-dev, libsqlite3-dev, pkg-config, tmux and curl"; \
+	  || ! command -v curl >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  echo "installing libgsl-dev, libzstd-dev, libsqlite3-dev, pkg-config, tmux, curl and postgresql"; \
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libgsl-dev libzstd-dev libsqlite3-dev \
-	    pkg-config tmux curl; \
+	    pkg-config tmux curl postgresql; \
 	fi
 
 ## build: release build of the fingerpost tool.
@@ -47,10 +47,11 @@ demo: build
 	Tests/EndToEnd/service-demo.sh $(FINGERPOST)
 	@echo "watch a walk live in the terminal viewer: make view"
 
-## test: every unit and end-to-end test, then the accuracy gates, the scenario suite against
+## test: every unit and end-to-end test (the store tests against SQLite and a PostgreSQL server
+## started for them on a free local port and stopped after), then the accuracy gates, the scenario suite against
 ## its checked-in scoreboard and the viewer under tmux (release build).
 test: deps
-	$(SWIFT) test
+	Tests/EndToEnd/with-postgres.sh $(SWIFT) test
 	$(MAKE) accuracy
 	$(MAKE) suite-check
 	$(MAKE) view-check
@@ -62,10 +63,13 @@ view-check: build
 	Tests/EndToEnd/view-in-tmux.sh $(FINGERPOST)
 
 ## service-check: the fingerprint service end to end (the demo's exchange; fails on any
-## unexpected answer).
+## unexpected answer), over its SQLite store and then over a throwaway PostgreSQL server.
 service-check: build
 	Tests/EndToEnd/service-demo.sh $(FINGERPOST) > .build/service-demo.log || { cat .build/service-demo.log; exit 1; }
 	@tail -n 3 .build/service-demo.log
+	Tests/EndToEnd/with-postgres.sh sh -c 'Tests/EndToEnd/service-demo.sh $(FINGERPOST) "$$FINGERPOST_TEST_POSTGRES"' \
+	  > .build/service-demo-postgres.log || { cat .build/service-demo-postgres.log; exit 1; }
+	@tail -n 3 .build/service-demo-postgres.log
 
 ## api-check: the OpenAPI document validated, then schemathesis against a running server: no
 ## 5xx and no answer the document does not describe (a Python venv in .build/api-venv).

@@ -44,6 +44,7 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+    .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
   ],
   targets: [
     // C shim over GNU GSL, found through pkg-config.
@@ -128,7 +129,11 @@ let package = Package(
     // What the service keeps: venues, surveys, maps, jobs, keys (SQLite through GRDB).
     .target(
       name: "Store",
-      dependencies: ["FingerpostCore", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "FingerpostCore", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
     ),
     // The fingerprint service: the geolocation API and the indoor endpoints (Hummingbird).
     .target(
@@ -226,7 +231,11 @@ let package = Package(
         "Scoring", "EventStream", "Geometry", "JSON", "TestSupport",
       ]
     ),
-    .testTarget(name: "StoreTests", dependencies: ["Store", "TestSupport"]),
+    .testTarget(
+      name: "StoreTests",
+      dependencies: [
+        "Store", "TestSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]),
     .testTarget(
       name: "ServiceTests",
       dependencies: [

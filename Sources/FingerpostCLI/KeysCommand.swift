@@ -12,14 +12,16 @@ struct KeysCommand: ParsableCommand {
     subcommands: [KeysAdd.self, KeysList.self, KeysRevoke.self])
 }
 
-/// The data folder option the key commands share.
+/// The store options the key commands and `serve` share.
 struct DataFolderOption: ParsableArguments {
-  @Option(help: "The service's data folder.")
+  @Option(help: "The service's data folder (its SQLite store and map files).")
   var data = "fingerpost-data"
 
-  func store() throws -> SQLiteStore {
-    try FileAccess.createDirectory(data)
-    return try SQLiteStore(path: FingerprintService.databasePath(in: data))
+  @Option(help: "A PostgreSQL store instead of the folder's SQLite: postgres://user@host:port/db.")
+  var database: String?
+
+  func store() async throws -> any FingerprintStore {
+    try await FingerprintService.openStore(dataFolder: data, database: database)
   }
 }
 
@@ -53,7 +55,7 @@ struct KeysAdd: AsyncParsableCommand {
     else {
       throw FingerpostError(.invalidValue, field: "--key", "a key is letters, digits, - or _")
     }
-    let store = try folder.store()
+    let store = try await folder.store()
     if try await store.key(key.key) != nil {
       throw FingerpostError(.invalidValue, field: "--key", "the key \(key.key) exists already")
     }
@@ -68,7 +70,7 @@ struct KeysList: AsyncParsableCommand {
   @OptionGroup var folder: DataFolderOption
 
   func run() async throws {
-    let store = try folder.store()
+    let store = try await folder.store()
     let today = utcDay(Date())
     print(
       "key                               name              locate  writes        daily limit  today  revoked"

@@ -11,7 +11,8 @@ struct ServeCommand: AsyncParsableCommand {
     discussion: """
       Speaks the Wi-Fi geolocation API existing clients use (POST /v1/geolocate?key=K, \
       POST /v2/geosubmit) and the indoor endpoints under /fp/v1 (venues, surveys, radio map \
-      builds, locate). Data (a SQLite store and the map files) is kept in --data. Keys come \
+      builds, locate). Data (a SQLite store and the map files) is kept in --data, or the store in \
+      PostgreSQL with --database (several instances can share it). Keys come \
       from `fingerpost keys add`.
       """)
 
@@ -21,18 +22,20 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "The TCP port (0 picks a free one).")
   var port = 8080
 
-  @Option(help: "The data folder (created if missing).")
-  var data = "fingerpost-data"
+  @OptionGroup var storage: DataFolderOption
 
   func run() async throws {
+    let data = storage.data
     var configuration = ServiceConfiguration(dataFolder: data)
+    configuration.database = storage.database
     configuration.host = host
     configuration.port = port
     let service = try await FingerprintService(configuration: configuration)
     let venues = service.catalog.count
+    let source = storage.database == nil ? data : "PostgreSQL"
     try await service.run { port in
       printError(
-        "fingerpost serve: listening on http://\(host):\(port) (\(venues) venue(s) from \(data))")
+        "fingerpost serve: listening on http://\(host):\(port) (\(venues) venue(s) from \(source))")
     }
   }
 }

@@ -18,15 +18,26 @@ public final class FingerprintService: Sendable {
   public let keys: KeyGate
   let logger = Logger(label: "fingerpost.service")
 
-  /// Opens the store in the data folder (created if needed) and loads every stored venue.
+  /// Opens the store (the data folder's, or the PostgreSQL database configured) and loads every
+  /// stored venue.
   public init(configuration: ServiceConfiguration) async throws {
     self.configuration = configuration
-    try FileAccess.createDirectory(configuration.dataFolder)
-    let store = try SQLiteStore(path: Self.databasePath(in: configuration.dataFolder))
+    let store = try await Self.openStore(
+      dataFolder: configuration.dataFolder, database: configuration.database)
     self.store = store
     catalog = VenueCatalog()
     keys = KeyGate(store: store)
     try await catalog.load(from: store)
+  }
+
+  /// The store: PostgreSQL at `database` when given, else the SQLite file of `dataFolder`
+  /// (the folder is created if needed; it holds the map files either way).
+  public static func openStore(dataFolder: String, database: String?) async throws
+    -> any FingerprintStore
+  {
+    try FileAccess.createDirectory(dataFolder)
+    if let database { return try await PostgresStore(url: database) }
+    return try SQLiteStore(path: databasePath(in: dataFolder))
   }
 
   /// The SQLite database of a data folder.

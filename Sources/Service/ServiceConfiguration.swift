@@ -6,6 +6,9 @@ public struct ServiceConfiguration: Sendable {
   public var port = 8080
   /// The data folder: the SQLite store and the radio map files.
   public var dataFolder: String
+  /// A PostgreSQL database (`postgres://user@host:port/name`) to keep the store in instead of
+  /// the data folder's SQLite file, so that several instances share it.
+  public var database: String?
   /// Largest request body of the geolocation API, bytes (after gzip decoding too).
   public var requestLimit = 1 << 20
   /// Largest upload (an IMDF zip, a survey batch), bytes.

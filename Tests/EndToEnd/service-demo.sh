@@ -3,9 +3,11 @@
 # fresh data folder, add a key, upload the sample office (IMDF zip), submit its survey, build
 # its radio map, answer a Wi-Fi geolocation request and an indoor locate with curl, and stop.
 # Every request and answer is printed. Fails on any unexpected answer.
-# Usage: Tests/EndToEnd/service-demo.sh path/to/fingerpost
+# Usage: Tests/EndToEnd/service-demo.sh path/to/fingerpost [postgres://… (the store; default:
+# SQLite in a temporary data folder)]
 set -euo pipefail
 FINGERPOST=$(realpath "$1")
+DATABASE=${2:-}
 cd "$(dirname "$0")/../.."
 WORK=$(mktemp -d /tmp/fingerpost-service-demo.XXXXXX)
 . Tests/EndToEnd/service-lib.sh
@@ -14,7 +16,7 @@ trap 'stop_service; rm -rf "$WORK"' EXIT
 show() { printf '\n$ %s\n' "$*"; }
 
 show "fingerpost keys add demo --key demo-key --write office --data DATA"
-"$FINGERPOST" keys add demo --key demo-key --write office --data "$WORK/data"
+"$FINGERPOST" keys add demo --key demo-key --write office $(store_options)
 start_service
 show "fingerpost serve --port PORT --data DATA &"
 cat "$WORK/serve.log"

@@ -1,6 +1,12 @@
 # Shared by the service's end-to-end scripts (sourced): start `fingerpost serve` on a free
 # loopback port over a fresh data folder, stop it, and set up the sample office with a map.
-# Needs FINGERPOST (the tool) and WORK (a scratch folder) set by the caller.
+# Needs FINGERPOST (the tool) and WORK (a scratch folder) set by the caller; with DATABASE set
+# (a postgres:// URL), the store is that PostgreSQL database instead of the folder's SQLite.
+
+# The store options of `fingerpost serve` and `fingerpost keys`.
+store_options() {
+  echo --data "$WORK/data" ${DATABASE:+--database "$DATABASE"}
+}
 
 # A free TCP port on 127.0.0.1.
 free_port() {
@@ -12,7 +18,7 @@ free_port() {
 start_service() {
   PORT=$(free_port)
   URL="http://127.0.0.1:$PORT"
-  "$FINGERPOST" serve --port "$PORT" --data "$WORK/data" 2> "$WORK/serve.log" &
+  "$FINGERPOST" serve --port "$PORT" $(store_options) 2> "$WORK/serve.log" &
   SERVICE_PID=$!
   for _ in $(seq 1 300); do
     if curl -s -o /dev/null "$URL/fp/v1/venues"; then return 0; fi

@@ -3,13 +3,13 @@ import Store
 import TestSupport
 import Testing
 
-/// The store keeps keys, counts, venues, surveys, maps and jobs, and survives being reopened.
-/// (One suite for every store: issue 16 adds PostgreSQL beside SQLite.)
-@Suite struct SQLiteStoreTests {
-  @Test func keysAreAddedListedRevokedAndCountedPerDay() async throws {
-    let folder = try TemporaryFolder("store")
-    defer { folder.remove() }
-    let store = try SQLiteStore(path: folder.appending("db.sqlite").path)
+/// Every store keeps keys, counts, venues, surveys, maps and jobs, and what it acknowledged
+/// survives being reopened: the same suite against SQLite and against a real PostgreSQL server.
+@Suite struct StoreTests {
+  @Test(arguments: StoreKind.available)
+  func keysAreAddedListedRevokedAndCountedPerDay(kind: StoreKind) async throws {
+    let under = try await StoreUnderTest(kind)
+    let store = try await under.open()
     try await store.addKey(APIKey(key: "a", name: "A", writeVenues: ["office", "mall"]))
     try await store.addKey(APIKey(key: "b", name: "B", allowLocate: false, dailyLimit: 10))
     await #expect(throws: (any Error).self) {
@@ -29,14 +29,15 @@ import Testing
     #expect(try await store.countRequest(key: "b", day: "2026-11-24", by: 2) == 5)
     #expect(try await store.countRequest(key: "b", day: "2026-11-25", by: 1) == 1)
     #expect(try await store.requests(key: "b", day: "2026-11-24") == 5)
+    await under.remove([store])
   }
 
-  @Test func surveyAppendsAreIdempotentByRecordIdAndKeepTheirOrder() async throws {
-    let folder = try TemporaryFolder("store")
-    defer { folder.remove() }
-    let path = folder.appending("db.sqlite").path
+  @Test(arguments: StoreKind.available)
+  func surveyAppendsAreIdempotentByRecordIdAndKeepTheirOrder(kind: StoreKind) async throws {
+    let under = try await StoreUnderTest(kind)
+    let first = try await under.open()
     do {
-      let store = try SQLiteStore(path: path)
+      let store = first
       #expect(try await store.putVenue(StoredVenue(id: "v", name: "V", archive: Data([1, 2]))))
       #expect(!(try await store.putVenue(StoredVenue(id: "v", name: "V2", archive: Data([3])))))
       #expect(
@@ -47,7 +48,7 @@ import Testing
       #expect(try await store.appendSurvey(venue: "w", records: [("1", "other")]) == 1)
     }
     // Reopened: everything acknowledged is there, once.
-    let store = try SQLiteStore(path: path)
+    let store = try await under.open()
     #expect(try await store.surveyLines(venue: "v") == ["one", "two", "three"])
     #expect(try await store.venue("v")?.name == "V2")
     #expect(try await store.venue("v")?.archive == Data([3]))
@@ -55,12 +56,13 @@ import Testing
     #expect(listing.map(\.id) == ["v"])
     #expect(listing.first?.surveyScans == 3 && listing.first?.archiveBytes == 1)
     #expect(listing.first?.mapVersion == nil)
+    await under.remove([first, store])
   }
 
-  @Test func theNewestMapOfEachVenueAndJobsAreKept() async throws {
-    let folder = try TemporaryFolder("store")
-    defer { folder.remove() }
-    let store = try SQLiteStore(path: folder.appending("db.sqlite").path)
+  @Test(arguments: StoreKind.available)
+  func theNewestMapOfEachVenueAndJobsAreKept(kind: StoreKind) async throws {
+    let under = try await StoreUnderTest(kind)
+    let store = try await under.open()
     let built = Date(timeIntervalSince1970: 1_800_000_000)
     for (venue, version) in [("v", 1), ("v", 2), ("w", 1)] {
       try await store.addMap(
@@ -85,6 +87,23 @@ import Testing
     let saved = try #require(try await store.job("j"))
     #expect(saved.state == .done && saved.progress == 1 && saved.mapVersion == 2)
     #expect(try await store.job("other") == nil)
+    await under.remove([store])
+  }
+
+  @Test func aBadPostgresURLOrAnAbsentServerIsAClearError() async throws {
+    do {
+      _ = try await PostgresStore(url: "mysql://x@y/z")
+      Issue.record("a mysql URL was taken")
+    } catch {
+      #expect("\(error)".contains("--database"))
+    }
+    // A port nobody listens on (a TCP listener that refuses: port 1 on loopback).
+    do {
+      _ = try await PostgresStore(url: "postgres://nobody@127.0.0.1:1/none")
+      Issue.record("an absent server was taken")
+    } catch {
+      #expect("\(error)".contains("postgres://nobody@127.0.0.1:1/none"))
+    }
   }
 
   @Test func aFileThatIsNotADatabaseIsAClearError() throws {

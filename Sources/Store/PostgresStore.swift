@@ -1,0 +1,113 @@
+import FingerpostCore
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The store for several service instances: one PostgreSQL database (postgres-nio's pooled
+/// client), holding what `SQLiteStore` holds, in the same tables. A write is durable when it
+/// returns (committed with `synchronous_commit` on, PostgreSQL's default).
+public final class PostgresStore: FingerprintStore {
+  let client: PostgresClient
+  let logger: Logger
+  /// Runs the client's connection pool until the store is shut down.
+  let runner: Task<Void, Never>
+  /// The database, as `postgres://user@host:port/name` (without the password).
+  public let location: String
+
+  /// Connects to the database at `url` (`postgres://user[:password]@host[:port]/database`) and
+  /// brings its schema up to date.
+  public init(url: String) async throws {
+    guard let parts = URLComponents(string: url),
+      ["postgres", "postgresql"].contains(parts.scheme),
+      let host = parts.host, let user = parts.user, !parts.path.dropFirst().isEmpty
+    else {
+      throw FingerpostError(
+        .malformed, field: "--database",
+        "\(url) is not postgres://user[:password]@host[:port]/database")
+    }
+    let database = String(parts.path.dropFirst())
+    location = "postgres://\(user)@\(host):\(parts.port ?? 5432)/\(database)"
+    let (port, password) = (parts.port ?? 5432, parts.password)
+    logger = Logger(label: "fingerpost.store.postgres")
+    do {
+      // One connection of its own first: an absent server or a refused login fails here at
+      // once (the pool would retry), and the schema is made under a session lock that closing
+      // the connection releases.
+      let connection = try await PostgresConnection.connect(
+        configuration: .init(
+          host: host, port: port, username: user, password: password, database: database,
+          tls: .disable),
+        id: 0, logger: logger)
+      do {
+        try await Self.migrate(connection, logger: logger)
+        try await connection.close()
+      } catch {
+        try? await connection.close()
+        throw error
+      }
+    } catch {
+      throw FingerpostError(.unreadable, file: location, "cannot open the store (\(error))")
+    }
+    client = PostgresClient(
+      configuration: .init(
+        host: host, port: port, username: user, password: password, database: database,
+        tls: .disable))
+    let client = self.client
+    runner = Task { await client.run() }
+  }
+
+  deinit { runner.cancel() }
+
+  /// Closes the store's connections.
+  public func shutdown() { runner.cancel() }
+
+  /// Creates the tables that are missing, one instance at a time (a session advisory lock).
+  static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
+    try await connection.query("SELECT pg_advisory_lock(7428301)", logger: logger)
+    for statement in schema {
+      try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+    }
+  }
+
+  /// The tables, as `SQLiteStore`'s migration "v1" makes them.
+  static let schema = [
+    """
+    CREATE TABLE IF NOT EXISTS api_key (key TEXT PRIMARY KEY, name TEXT NOT NULL,
+      allow_locate BOOLEAN NOT NULL, write_venues TEXT NOT NULL, daily_limit BIGINT,
+      revoked BOOLEAN NOT NULL DEFAULT FALSE, created TIMESTAMPTZ NOT NULL)
+    """,
+    """
+    CREATE TABLE IF NOT EXISTS key_usage (key TEXT NOT NULL, day TEXT NOT NULL,
+      count BIGINT NOT NULL, PRIMARY KEY (key, day))
+    """,
+    """
+    CREATE TABLE IF NOT EXISTS venue (id TEXT PRIMARY KEY, name TEXT NOT NULL,
+      archive BYTEA NOT NULL, updated TIMESTAMPTZ NOT NULL)
+    """,
+    """
+    CREATE TABLE IF NOT EXISTS survey_record (seq BIGSERIAL PRIMARY KEY, venue TEXT NOT NULL,
+      record_id TEXT NOT NULL, line TEXT NOT NULL, UNIQUE (venue, record_id))
+    """,
+    """
+    CREATE TABLE IF NOT EXISTS radio_map (venue TEXT NOT NULL, version BIGINT NOT NULL,
+      etag TEXT NOT NULL, path TEXT NOT NULL, scans BIGINT NOT NULL, built TIMESTAMPTZ NOT NULL,
+      PRIMARY KEY (venue, version))
+    """,
+    """
+    CREATE TABLE IF NOT EXISTS map_job (id TEXT PRIMARY KEY, venue TEXT NOT NULL,
+      state TEXT NOT NULL, progress DOUBLE PRECISION NOT NULL, message TEXT, map_version BIGINT,
+      created TIMESTAMPTZ NOT NULL, updated TIMESTAMPTZ NOT NULL)
+    """,
+  ]
+
+  /// The rows `query` answers, each read by `decode`.
+  func rows<T>(_ query: PostgresQuery, _ decode: (PostgresRandomAccessRow) throws -> T)
+    async throws -> [T]
+  {
+    var result: [T] = []
+    for try await row in try await client.query(query, logger: logger) {
+      result.append(try decode(row.makeRandomAccess()))
+    }
+    return result
+  }
+}
