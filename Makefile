@@ -151,10 +151,14 @@ bench: deps
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark --no-progress
 
 ## bench-service: wrk against /v1/geolocate on the sample mall for 20 s (127.0.0.1 only), then
-## the start-up time with 10 venues stored (installs wrk if missing).
+## the start-up time with 10 venues stored, then on UJIIndoorLoc's map (a map-only venue) for
+## 20 s (installs wrk if missing).
 bench-service: build
 	@command -v wrk >/dev/null || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk
 	Benchmarks/service-load.sh $(FINGERPOST) mall 20 16
+	@if [ -f $(SHARED_DATA)/ujiindoorloc/trainingData.csv ]; then \
+	  Benchmarks/service-load.sh $(FINGERPOST) uji 20 16; \
+	else echo "skipping UJIIndoorLoc: $(SHARED_DATA)/ujiindoorloc is absent"; fi
 
 ## fuzz: every reader's libFuzzer harness (Fuzz/, built with -sanitize=fuzzer,address) for
 ## FUZZ_SECONDS each on seed corpora made from the repository's own files; prints executions and

@@ -5,7 +5,9 @@
 # test survey (different scans, different answers), and prints requests/s and latency
 # percentiles. Then the start-up time with N venues stored: the server restarted, time to the
 # first geolocate answer.
-# Usage: Benchmarks/service-load.sh path/to/fingerpost [venue=mall] [seconds=20] [connections=16]
+# VENUE `uji` serves UJIIndoorLoc from ../shared/data instead: its map uploaded as a map-only
+# venue, wrk cycling through its 1,111 validation scans (no start-up part).
+# Usage: Benchmarks/service-load.sh path/to/fingerpost [venue=mall|office|uji] [seconds=20] [connections=16]
 set -euo pipefail
 FINGERPOST=$(realpath "$1")
 VENUE=${2:-mall}
@@ -19,16 +21,28 @@ trap 'stop_service; rm -rf "$WORK"' EXIT
 
 KEY=$("$FINGERPOST" keys add load --write '*' --data "$WORK/data")
 start_service
-zip_folder "Surveys/$VENUE" "$WORK/venue.zip"
-curl -sf -o /dev/null -X PUT --data-binary @"$WORK/venue.zip" "$URL/fp/v1/venues/$VENUE?key=$KEY"
-curl -sf -o /dev/null --data-binary @"Surveys/$VENUE.survey.ndjson" "$URL/fp/v1/venues/$VENUE/surveys?key=$KEY"
-job=$(curl -sf -D - -o /dev/null -X POST "$URL/fp/v1/venues/$VENUE/radiomap:build?key=$KEY" \
-  | tr -d '\r' | grep -i '^location:' | cut -d' ' -f2)
-wait_for_job "$job" "$KEY" > /dev/null
+if [ "$VENUE" = uji ]; then
+  # UJIIndoorLoc: a map-only venue (its map uploaded, no IMDF), the 1,111 validation scans.
+  UJI=../shared/data/ujiindoorloc
+  [ -f "$UJI/trainingData.csv" ] || { echo "$UJI is absent"; exit 1; }
+  "$FINGERPOST" survey import --format uji "$UJI/trainingData.csv" -o "$WORK/train.ndjson" > /dev/null
+  "$FINGERPOST" survey import --format uji "$UJI/validationData.csv" -o "$WORK/test.ndjson" > /dev/null
+  "$FINGERPOST" ingest "$WORK/train.ndjson" --grid 2 -o "$WORK/uji.fpmap" > /dev/null
+  curl -sf -o /dev/null -X PUT --data-binary @"$WORK/uji.fpmap" \
+    "$URL/fp/v1/venues/uji/radiomap?key=$KEY&name=UJIIndoorLoc"
+else
+  zip_folder "Surveys/$VENUE" "$WORK/venue.zip"
+  curl -sf -o /dev/null -X PUT --data-binary @"$WORK/venue.zip" "$URL/fp/v1/venues/$VENUE?key=$KEY"
+  curl -sf -o /dev/null --data-binary @"Surveys/$VENUE.survey.ndjson" "$URL/fp/v1/venues/$VENUE/surveys?key=$KEY"
+  job=$(curl -sf -D - -o /dev/null -X POST "$URL/fp/v1/venues/$VENUE/radiomap:build?key=$KEY" \
+    | tr -d '\r' | grep -i '^location:' | cut -d' ' -f2)
+  wait_for_job "$job" "$KEY" > /dev/null
+  # 300 scans at random points of the venue.
+  "$FINGERPOST" survey simulate --world "Surveys/$VENUE.world.yaml" --random-points 300 --seed 7 \
+    -o "$WORK/test.ndjson" 2> /dev/null
+fi
 
-# 300 scans at random points of the venue, one geolocate body a line.
-"$FINGERPOST" survey simulate --world "Surveys/$VENUE.world.yaml" --random-points 300 --seed 7 \
-  -o "$WORK/test.ndjson" 2> /dev/null
+# One geolocate body a test scan.
 python3 - "$WORK/test.ndjson" "$WORK/bodies.txt" <<'PY'
 import json, sys
 with open(sys.argv[2], "w") as out:
@@ -62,8 +76,11 @@ done = function(summary, latency, requests)
 end
 LUA
 echo "venue $VENUE: $(wc -l < "$WORK/bodies.txt") scans, wrk 1 thread, $CONNECTIONS connections, ${SECONDS_} s"
-curl -sf -o /dev/null -d "$(head -1 "$WORK/bodies.txt")" "$URL/v1/geolocate?key=$KEY"
+curl -s -o /dev/null -d "$(head -1 "$WORK/bodies.txt")" "$URL/v1/geolocate?key=$KEY"
+if [ -n "${PERF_OUT:-}" ]; then perf record -F 2000 -g -o "$PERF_OUT" -p "$SERVICE_PID" -- sleep "$SECONDS_" &> /dev/null & fi
 wrk -t1 -c"$CONNECTIONS" -d"${SECONDS_}s" --latency -s "$WORK/geolocate.lua" "$URL" | grep -v "^  [0-9]*%"
+
+[ "$VENUE" = uji ] && exit 0
 
 # Start-up with 10 venues stored (the same venue under 10 ids, each with its map).
 for n in $(seq 2 10); do

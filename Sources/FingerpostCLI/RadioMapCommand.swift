@@ -66,7 +66,7 @@ struct RadioMapExport: ParsableCommand {
       try FileAccess.write(Data(geojson.utf8), to: output + ".geojson")
       print("wrote \(output).geojson")
     } else {
-      print("no GeoJSON: the map's frame (\(radioMap.frame ?? "unknown")) has no WGS84 origin")
+      print("no GeoJSON: the map's frame (\(radioMap.frame ?? "unknown")) has no WGS84 position")
     }
   }
 }

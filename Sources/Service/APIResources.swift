@@ -1,3 +1,4 @@
+import Fingerprints
 import FloorPlans
 import Foundation
 import Geometry
@@ -26,13 +27,14 @@ struct VenueResource: Encodable {
   }
 }
 
-/// A level: IMDF id, ordinal, name, buildings, walkable area (m²) and units.
+/// A level: IMDF id, ordinal, name, buildings, walkable area (m²) and units; a map-only
+/// venue's levels have only what its map knows (ordinal, building, level id if any).
 struct LevelResource: Encodable {
-  var level_id: String
+  var level_id: String?
   var ordinal: Int
-  var name: String
+  var name: String?
   var building_ids: [String]
-  var walkable_m2: Double
+  var walkable_m2: Double?
   var units: Int
 
   init(_ plan: FloorPlan) {
@@ -42,6 +44,15 @@ struct LevelResource: Encodable {
     building_ids = plan.buildingIDs
     walkable_m2 = plan.walkableArea.rounded(places: 1)
     units = plan.units.filter { !$0.isDerived }.count
+  }
+
+  init(_ level: RadioMap.Level) {
+    level_id = level.levelID
+    ordinal = level.ordinal
+    name = nil
+    building_ids = level.building.map { [$0] } ?? []
+    walkable_m2 = nil
+    units = 0
   }
 }
 

@@ -31,7 +31,9 @@ extension FingerprintService {
         let locate = entry.locate
       else { throw .notFound }
       let scan = Scan(time: 0, device: "client", readings: parsed.wifi)
-      guard let fix = try? locate.fix(scan), let answer = Geolocation(fix: fix, venue: entry.id)
+      guard let fix = try? locate.fix(scan),
+        let answer = Geolocation(
+          fix: fix, venue: entry.id, groundScale: locate.map.groundScale(at: fix.position))
       else { throw .notFound }
       return .json(answer)
     } catch {
@@ -85,23 +87,40 @@ extension FingerprintService {
     }
   }
 
+  /// The level an item's indoor extension names: by IMDF `level_id`, else by `ordinal` (and
+  /// `building`, for a map-only venue whose map has several at one ordinal).
+  static func level(of indoor: JSONValue, in entry: VenueCatalog.Entry) -> (
+    ordinal: Int, levelID: String?, building: String?
+  )? {
+    if let plans = entry.plans {
+      let floor =
+        indoor["level_id"]?.stringValue.flatMap(plans.floor(levelID:))
+        ?? indoor["ordinal"]?.intValue.flatMap { plans.floors(atOrdinal: $0).first }
+      return floor.map { (plans[$0].ordinal, plans[$0].levelID, plans[$0].buildingIDs.first) }
+    }
+    let building = indoor["building"]?.stringValue
+    let level = entry.map?.levels.first { level in
+      if let id = indoor["level_id"]?.stringValue { return level.levelID == id }
+      return level.ordinal == indoor["ordinal"]?.intValue
+        && (building == nil || level.building == building)
+    }
+    return level.map { ($0.ordinal, $0.levelID, $0.building) }
+  }
+
   /// The venue and survey line of one submitted item, nil when it cannot be placed.
   func surveyLine(_ item: JSONValue) -> (venue: String, line: String)? {
     guard let indoor = item["indoor"], let id = indoor["venue"]?.stringValue,
       let entry = catalog.entry(id)
     else { return nil }
-    let plans = entry.plans
-    let floor =
-      indoor["level_id"]?.stringValue.flatMap(plans.floor(levelID:))
-      ?? indoor["ordinal"]?.intValue.flatMap { plans.floors(atOrdinal: $0).first }
-    guard let floor else { return nil }
+    guard let level = Self.level(of: indoor, in: entry) else { return nil }
     let point: Point
     if let x = indoor["x"]?.doubleValue, let y = indoor["y"]?.doubleValue {
       point = Point(x: x, y: y)
     } else if let lat = item["position"]?["latitude"]?.doubleValue,
-      let lon = item["position"]?["longitude"]?.doubleValue
+      let lon = item["position"]?["longitude"]?.doubleValue,
+      let projected = entry.point(for: GeoCoordinate(longitude: lon, latitude: lat))
     {
-      point = plans.frame.point(for: GeoCoordinate(longitude: lon, latitude: lat))
+      point = projected
     } else {
       return nil
     }
@@ -109,11 +128,10 @@ extension FingerprintService {
       GeolocateRequest.network($0).map { Reading(bssid: $0.mac, rssi: $0.rssi) }
     }
     guard point.x.isFinite, point.y.isFinite, !readings.isEmpty else { return nil }
-    let plan = plans[floor]
     let seconds = item["timestamp"]?.doubleValue.map { $0 / 1000 } ?? 0
     let record = SurveyRecord(
-      scan: Scan(time: seconds, device: "geosubmit", readings: readings), ordinal: plan.ordinal,
-      levelID: plan.levelID, building: plan.buildingIDs.first, position: point)
+      scan: Scan(time: seconds, device: "geosubmit", readings: readings), ordinal: level.ordinal,
+      levelID: level.levelID, building: level.building, position: point)
     return (id, SurveyWriter.line(record))
   }
 }

@@ -25,20 +25,27 @@ extension FingerprintService {
       }
       let (map, report) = RadioMapBuilder().build(
         surveys: [("survey of \(entry.id)", survey)], plans: entry.plans)
-      let version = (try await store.newestMap(venue: entry.id)?.version ?? 0) + 1
-      let folder = URL(fileURLWithPath: configuration.dataFolder).appendingPathComponent("maps")
-      try FileAccess.createDirectory(folder.path)
-      let file = folder.appendingPathComponent("\(entry.id)-v\(version).fpmap")
-      try RadioMapFile.write(map, to: file)
-      let record = StoredRadioMap(
-        venue: entry.id, version: version, etag: "\"\(entry.id)-v\(version)\"", path: file.path,
-        scans: report.used, built: Date())
-      try await store.addMap(record)
+      let record = try await storeMap(map, venue: entry.id, scans: report.used)
       if let stored = try await store.venue(entry.id) { try catalog.put(stored, map: record) }
-      job.mapVersion = version
-      await save(.done, "map version \(version) from \(report.used) scans", progress: 1)
+      job.mapVersion = record.version
+      await save(.done, "map version \(record.version) from \(report.used) scans", progress: 1)
     } catch {
       await save(.failed, "\(error)", progress: job.progress)
     }
+  }
+
+  /// Writes `map` (atomically) into the data folder as venue `venue`'s next version and records
+  /// it in the store.
+  func storeMap(_ map: RadioMap, venue: String, scans: Int) async throws -> StoredRadioMap {
+    let version = (try await store.newestMap(venue: venue)?.version ?? 0) + 1
+    let folder = URL(fileURLWithPath: configuration.dataFolder).appendingPathComponent("maps")
+    try FileAccess.createDirectory(folder.path)
+    let file = folder.appendingPathComponent("\(venue)-v\(version).fpmap")
+    try RadioMapFile.write(map, to: file)
+    let record = StoredRadioMap(
+      venue: venue, version: version, etag: "\"\(venue)-v\(version)\"", path: file.path,
+      scans: scans, built: Date())
+    try await store.addMap(record)
+    return record
   }
 }

@@ -1,4 +1,5 @@
 import FingerpostCore
+import Fingerprints
 import Foundation
 import Hummingbird
 import NIOCore
@@ -15,6 +16,11 @@ extension FingerprintService {
     api.get("venues/{id}/radiomap") { request, context in
       await self.answer {
         try await self.mapDownload(request, venue: try context.parameters.require("id"))
+      }
+    }
+    api.put("venues/{id}/radiomap") { request, context in
+      await self.answer {
+        try await self.uploadMap(request, venue: try context.parameters.require("id"))
       }
     }
     api.get("jobs/{id}") { request, context in
@@ -39,6 +45,43 @@ extension FingerprintService {
     Task { await self.runBuild(job, entry: entry) }
     var response = Response.json(job, status: .accepted)
     response.headers[.location] = "/fp/v1/jobs/\(job.id)"
+    return response
+  }
+
+  /// `PUT /fp/v1/venues/{id}/radiomap[?name=NAME]`: a radio map file (as `fingerpost ingest`
+  /// writes it) stored as the venue's next map version, which locate then uses. For a venue
+  /// that is not stored, it makes a map-only venue (no IMDF: a dataset such as UJIIndoorLoc,
+  /// named `NAME` or its id). For an IMDF venue, every level of the map must name one of the
+  /// venue's levels (422 otherwise).
+  func uploadMap(_ request: Request, venue id: String) async throws -> Response {
+    _ = try await keys.admit(request.key, for: .write(venue: id))
+    try Self.checkVenueID(id)
+    let body = try await request.payload(upTo: configuration.uploadLimit)
+    let map = try RadioMapFile.read(body, file: "request body")
+    let name = request.uri.queryParameters.get("name").map { String($0) }
+    var stored = try await store.venue(id)
+    if let plans = catalog.entry(id)?.plans {
+      let strangers = map.levels.filter { level in
+        level.levelID.flatMap(plans.floor(levelID:)) == nil
+      }
+      if let level = strangers.first {
+        throw GeolocateError(
+          code: 422, domain: "global", reason: "levelMismatch",
+          message:
+            "the map's level \(level.levelID ?? level.label) is not a level of venue \(id)"
+            + " (build the map against the venue's IMDF)")
+      }
+    } else if stored == nil || name != nil {
+      let venue = StoredVenue(id: id, name: name ?? stored?.name ?? id, archive: Data())
+      _ = try await store.putVenue(venue)
+      stored = venue
+    }
+    guard let stored else { throw Self.notFound(venue: id) }
+    let scans = map.levels.reduce(0) { $0 + $1.points.reduce(0) { $0 + $1.scans } }
+    let record = try await storeMap(map, venue: id, scans: scans)
+    try catalog.put(stored, map: record)
+    var response = Response.json(MapResource(record), status: .created)
+    response.headers[.location] = MapResource(record).url
     return response
   }
 

@@ -102,11 +102,14 @@ extension FingerprintService {
       body: .init(byteBuffer: .init(string: try await surveyText(entry))))
   }
 
-  /// The stored survey of `entry` as a survey file: a header naming the venue and its frame's
-  /// origin, then every scan line in the order it was appended.
+  /// The stored survey of `entry` as a survey file: a header naming the venue and its frame
+  /// (the floor plans', or a map-only venue's map's), then every scan line in the order it was
+  /// appended.
   func surveyText(_ entry: VenueCatalog.Entry) async throws -> String {
     let header = SurveyWriter.line(
-      SurveyHeader(venue: entry.id, origin: entry.plans.frame.origin, source: "fingerpost serve"))
+      SurveyHeader(
+        venue: entry.id, origin: entry.plans?.frame.origin ?? entry.map?.origin,
+        source: "fingerpost serve", frame: entry.plans == nil ? entry.map?.frame : nil))
     let lines = try await store.surveyLines(venue: entry.id)
     var text = header + "\n"
     text.reserveCapacity(lines.reduce(text.utf8.count) { $0 + $1.utf8.count + 1 })

@@ -81,9 +81,7 @@ extension FingerprintService {
   /// it is refused (422, with the report) only when no level has walkable space.
   func putVenue(_ request: Request, id: String) async throws -> Response {
     _ = try await keys.admit(request.key, for: .write(venue: id))
-    guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), !id.isEmpty,
-      id.count <= 64
-    else { throw GeolocateError.parseError("a venue id is 1-64 letters, digits, - or _") }
+    try Self.checkVenueID(id)
     let archive = try await request.payload(upTo: configuration.uploadLimit)
     let venue = try VenueLoader.load(zip: archive, path: "venue \(id)")
     let report = VenueValidator.validate(venue)
@@ -108,12 +106,24 @@ extension FingerprintService {
         warnings: report.count(.warning)), status: created ? .created : .ok)
   }
 
+  /// Refuses (400) a venue id that is not 1-64 letters, digits, `-` or `_`.
+  static func checkVenueID(_ id: String) throws(GeolocateError) {
+    guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), !id.isEmpty,
+      id.count <= 64
+    else { throw GeolocateError.parseError("a venue id is 1-64 letters, digits, - or _") }
+  }
+
   /// `GET /fp/v1/venues/{id}/validation`: the report `venue validate --json` prints.
   func validation(_ request: Request, id: String) async throws -> Response {
     let entry = try await readableVenue(request, id: id)
+    guard let venue = entry.venue else {
+      throw GeolocateError(
+        code: 404, domain: "global", reason: "notFound",
+        message: "venue \(id) is map-only: it has no IMDF to validate")
+    }
     return Response(
       status: .ok, headers: [.contentType: "application/json"],
-      body: .init(byteBuffer: .init(string: try VenueValidator.validate(entry.venue).json())))
+      body: .init(byteBuffer: .init(string: try VenueValidator.validate(venue).json())))
   }
 
   /// The venue `id` for a request that reads it: a valid key, and the venue loaded.
@@ -123,41 +133,51 @@ extension FingerprintService {
     return entry
   }
 
-  /// `GET /fp/v1/venues/{id}`: its name, levels and newest map.
+  /// `GET /fp/v1/venues/{id}`: its name, whether it has IMDF, its levels and newest map.
   func venueInfo(_ request: Request, id: String) async throws -> Response {
     let entry = try await readableVenue(request, id: id)
     struct Info: Encodable {
       var id: String
       var name: String
+      var imdf: Bool
       var levels: [LevelResource]
       var map: MapResource?
     }
     return .json(
       Info(
-        id: id, name: entry.venue.name, levels: entry.plans.plans.map(LevelResource.init),
+        id: id, name: entry.name, imdf: entry.venue != nil, levels: Self.levels(of: entry),
         map: entry.mapRecord.map(MapResource.init)))
   }
 
   /// `GET /fp/v1/venues/{id}/levels`: each level's id, ordinal, name, buildings, walkable area
-  /// and unit count.
+  /// and unit count (a map-only venue's: its map's levels).
   func levels(_ request: Request, id: String) async throws -> Response {
-    let entry = try await readableVenue(request, id: id)
-    return .json(entry.plans.plans.map(LevelResource.init))
+    .json(Self.levels(of: try await readableVenue(request, id: id)))
+  }
+
+  /// The levels of `entry`: its floor plans, else its map's levels.
+  static func levels(of entry: VenueCatalog.Entry) -> [LevelResource] {
+    if let plans = entry.plans { return plans.plans.map(LevelResource.init) }
+    return (entry.map?.levels.map(LevelResource.init) ?? []).sorted {
+      ($0.building_ids.first ?? "", $0.ordinal) < ($1.building_ids.first ?? "", $1.ordinal)
+    }
   }
 
   /// `GET /fp/v1/venues/{id}/units[?level=LEVEL_ID]`: the units (of one level), each with its
-  /// level, category, name and anchor point in the venue frame (metres) and WGS84.
+  /// level, category, name and anchor point in the venue frame (metres) and WGS84; none for a
+  /// map-only venue.
   func units(_ request: Request, id: String) async throws -> Response {
     let entry = try await readableVenue(request, id: id)
     let level = request.uri.queryParameters.get("level")
-    if let level, entry.plans.floor(levelID: level) == nil {
+    if let level, entry.plans?.floor(levelID: level) == nil {
       throw GeolocateError(
         code: 404, domain: "global", reason: "notFound",
         message: "venue \(id) has no level \(level)")
     }
-    let frame = entry.plans.frame
+    guard let plans = entry.plans else { return .json([UnitResource]()) }
+    let frame = plans.frame
     var units: [UnitResource] = []
-    for plan in entry.plans.plans where level == nil || plan.levelID == level {
+    for plan in plans.plans where level == nil || plan.levelID == level {
       for unit in plan.units where !unit.isDerived {
         units.append(UnitResource(unit, on: plan, frame: frame))
       }

@@ -13,11 +13,11 @@ public struct Geolocation: Codable, Sendable, Hashable {
   }
 
   /// Where indoors: IMDF ids, the floor as CoreLocation's `CLFloor.level`, metres in the
-  /// venue's frame.
+  /// venue's frame (a map-only venue's: its map's, e.g. Web-Mercator metres).
   public struct Indoor: Codable, Sendable, Hashable {
     /// The venue's id in the service.
     public var venue: String
-    /// The IMDF building id, when known.
+    /// The IMDF building id (a map-only venue's: its map's building label), when known.
     public var building: String?
     /// The IMDF level id.
     public var level_id: String?
@@ -40,11 +40,13 @@ public struct Geolocation: Codable, Sendable, Hashable {
   /// The indoor position.
   public var indoor: Indoor
 
-  /// The answer for `fix` in venue `venue`; nil when the fix has no WGS84 position.
-  public init?(fix: Fix, venue: String) {
+  /// The answer for `fix` in venue `venue`, its accuracy turned into ground metres by
+  /// `groundScale` (below 1 for maps in Web-Mercator metres); nil when the fix has no WGS84
+  /// position.
+  public init?(fix: Fix, venue: String, groundScale: Double = 1) {
     guard let coordinate = fix.coordinate else { return nil }
     location = Location(lat: coordinate.latitude, lng: coordinate.longitude)
-    accuracy = fix.accuracy.rounded(places: 1)
+    accuracy = (fix.accuracy * groundScale).rounded(places: 1)
     indoor = Indoor(
       venue: venue, building: fix.building, level_id: fix.levelID, ordinal: fix.ordinal,
       unit_id: fix.unitID, unit_name: fix.unitName, x: fix.position.x.rounded(places: 2),

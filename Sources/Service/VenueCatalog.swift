@@ -2,6 +2,7 @@ import FingerpostCore
 import Fingerprints
 import FloorPlans
 import Foundation
+import Geometry
 import IMDF
 import Store
 import Synchronization
@@ -11,14 +12,17 @@ import Workflows
 /// and which venues' maps know each BSSID. Requests read a snapshot without waiting; a map
 /// build or venue upload swaps one venue in.
 public final class VenueCatalog: Sendable {
-  /// One venue, ready to locate against.
+  /// One venue, ready to locate against: an IMDF venue with its floor plans, or a map-only
+  /// venue (a radio map uploaded without IMDF, such as a dataset's).
   public struct Entry: Sendable {
     /// The venue's id.
     public let id: String
-    /// The IMDF venue.
-    public let venue: Venue
-    /// Its floor plans.
-    public let plans: FloorPlanSet
+    /// The venue's name.
+    public let name: String
+    /// The IMDF venue; nil for a map-only venue.
+    public let venue: Venue?
+    /// Its floor plans; nil for a map-only venue.
+    public let plans: FloorPlanSet?
     /// Single-scan locate against its newest map, when one was built.
     public let locate: Locate?
     /// The newest map's record, when one was built.
@@ -26,6 +30,18 @@ public final class VenueCatalog: Sendable {
 
     /// The newest map, when one was built.
     public var map: RadioMap? { locate?.map }
+
+    /// The position (metres in the venue's or map's frame) of WGS84 coordinate `c`, when the
+    /// venue has a geographic frame.
+    public func point(for c: GeoCoordinate) -> Point? {
+      if let plans { return plans.frame.point(for: c) }
+      guard let map else { return nil }
+      switch map.frame {
+      case nil: return map.origin.map { LocalFrame(origin: $0).point(for: c) }
+      case "EPSG:3857": return WebMercator.point(for: c)
+      default: return nil
+      }
+    }
   }
 
   struct Snapshot {
@@ -54,13 +70,14 @@ public final class VenueCatalog: Sendable {
 
   /// Loads (or replaces) `stored` with the map `record` names.
   public func put(_ stored: StoredVenue, map record: StoredRadioMap?) throws(FingerpostError) {
-    let venue = try VenueLoader.load(zip: stored.archive, path: "venue \(stored.id)")
+    let venue =
+      stored.isMapOnly ? nil : try VenueLoader.load(zip: stored.archive, path: "venue \(stored.id)")
     let map = try record.map { r throws(FingerpostError) in
       try RadioMapFile.read(URL(fileURLWithPath: r.path))
     }
-    let plans = FloorPlanSet(venue: venue)
+    let plans = venue.map { FloorPlanSet(venue: $0) }
     let entry = Entry(
-      id: stored.id, venue: venue, plans: plans,
+      id: stored.id, name: stored.name, venue: venue, plans: plans,
       locate: map.map { Locate(map: $0, plans: plans) }, mapRecord: record)
     snapshot.withLock { state in
       state.entries[stored.id] = entry

@@ -6,10 +6,13 @@ public struct StoredVenue: Sendable, Hashable {
   public var id: String
   /// The venue's name (from its IMDF venue feature).
   public var name: String
-  /// The IMDF archive, zip bytes.
+  /// The IMDF archive, zip bytes; empty for a map-only venue.
   public var archive: Data
   /// When it was last uploaded.
   public var updated: Date
+
+  /// Whether the venue has no IMDF: only radio maps uploaded for it.
+  public var isMapOnly: Bool { archive.isEmpty }
 
   /// Creates a stored venue.
   public init(id: String, name: String, archive: Data, updated: Date = Date()) {

@@ -58,7 +58,7 @@ public struct FingerprintEvaluation: Sendable {
       let error = fix.position.distance(to: truth)
       errors.append(error)
       // Web-Mercator metres shrink by cos(latitude) on the ground.
-      let scale = map.frame == "EPSG:3857" ? cos(2 * atan(exp(truth.y / 6_378_137)) - .pi / 2) : 1
+      let scale = map.groundScale(at: truth)
       ground.append(error * scale)
     }
     return FingerprintEvaluation(

@@ -55,7 +55,7 @@ public enum RadioMapReport {
     }
     var csv = "x,y,mean_dbm,spread_db,detection\n"
     var features: [String] = []
-    let frame = map.origin.flatMap { map.frame == nil ? LocalFrame(origin: $0) : nil }
+    let geographic = map.coordinate(for: Point(x: 0, y: 0)) != nil
     for cell in l.inside.indices where l.inside[cell] {
       let c = l.center(of: cell)
       let (mean, spread, detection) = l.expectation(
@@ -63,10 +63,10 @@ public enum RadioMapReport {
       csv +=
         "\(c.x.formatted(decimals: 2)),\(c.y.formatted(decimals: 2)),\(mean.formatted(decimals: 1)),"
         + "\(spread.formatted(decimals: 2)),\(detection.formatted(decimals: 3))\n"
-      guard let frame else { continue }
+      guard geographic else { continue }
       let h = l.spacing / 2
-      let ring = [(-h, -h), (h, -h), (h, h), (-h, h), (-h, -h)].map {
-        frame.coordinate(for: Point(x: c.x + $0.0, y: c.y + $0.1))
+      let ring = [(-h, -h), (h, -h), (h, h), (-h, h), (-h, -h)].compactMap {
+        map.coordinate(for: Point(x: c.x + $0.0, y: c.y + $0.1))
       }
       let coordinates = ring.map { "[\($0.longitude),\($0.latitude)]" }.joined(separator: ",")
       features.append(
@@ -76,7 +76,7 @@ public enum RadioMapReport {
       )
     }
     let geojson =
-      frame == nil
+      !geographic
       ? nil
       : "{\"type\":\"FeatureCollection\",\"features\":[\n" + features.joined(separator: ",\n")
         + "\n]}\n"

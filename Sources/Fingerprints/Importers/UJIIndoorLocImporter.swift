@@ -6,12 +6,21 @@ import Geometry
 /// Imports UJIIndoorLoc CSV (training or validation) into survey records.
 ///
 /// Each row is a static capture: 520 `WAPnnn` columns of RSSI in dBm where 100 means not
-/// detected, `LONGITUDE`/`LATITUDE` in EPSG:3857 Web-Mercator metres (kept as x/y, the frame the
+/// detected (the APs named by `bssid(wap:)`), `LONGITUDE`/`LATITUDE` in EPSG:3857 Web-Mercator metres (kept as x/y, the frame the
 /// published results use), `FLOOR` (the ordinal) and `BUILDINGID`.
 public struct UJIIndoorLocImporter {
   /// The survey header for imported files: positions are Web-Mercator metres.
   public static let header = SurveyHeader(
     venue: "UJIIndoorLoc", source: "UJIIndoorLoc CSV", frame: "EPSG:3857")
+
+  /// The BSSID given to column `WAPnnn`. The dataset's APs are anonymous; each becomes the
+  /// locally administered MAC address `02:00:00:00:HH:LL` holding its number (WAP037 →
+  /// 02:00:00:00:00:25), so that the dataset's scans can be sent where a client sends MAC
+  /// addresses (`/v1/geolocate`). A column without a number keeps its name, lowercased.
+  public static func bssid(wap column: String) -> String {
+    guard let number = UInt16(column.dropFirst(3)) else { return column.lowercased() }
+    return "02:00:00:00:" + String(format: "%02x:%02x", number >> 8, number & 0xff)
+  }
 
   /// Creates an importer.
   public init() {}
@@ -37,7 +46,7 @@ public struct UJIIndoorLocImporter {
       throw FingerpostError(.malformed, file: url.path, line: 1, "no header row")
     }
     let waps = names.enumerated().filter { $0.element.hasPrefix("WAP") }.map {
-      ($0.offset, $0.element.lowercased())
+      ($0.offset, Self.bssid(wap: $0.element))
     }
     func column(_ name: String) throws(FingerpostError) -> Int {
       guard let i = names.firstIndex(of: name) else {

@@ -116,15 +116,27 @@ public struct FingerprintLocator: Sendable {
 
 extension RadioMap {
   /// The fix of an estimate at time `t`: its level's ordinal, IMDF ids and, when the map's frame
-  /// is local to a WGS84 origin, its coordinate.
+  /// is local to a WGS84 origin or is Web Mercator (EPSG:3857), its coordinate.
   func fix(_ t: Double, _ estimate: LevelEstimate) -> Fix {
     let level = levels[estimate.level]
     return Fix(
-      t: t, position: estimate.position,
-      coordinate: frame == nil
-        ? origin.map { LocalFrame(origin: $0).coordinate(for: estimate.position) } : nil,
+      t: t, position: estimate.position, coordinate: coordinate(for: estimate.position),
       ordinal: level.ordinal, levelID: level.levelID, building: level.building,
       accuracy: estimate.accuracy)
+  }
+
+  /// The WGS84 position of map point `p`, when the map's frame has one.
+  public func coordinate(for p: Point) -> GeoCoordinate? {
+    switch frame {
+    case nil: origin.map { LocalFrame(origin: $0).coordinate(for: p) }
+    case "EPSG:3857": WebMercator.coordinate(for: p)
+    default: nil
+    }
+  }
+
+  /// Ground metres per map metre at `p`: 1, except in Web Mercator (cos latitude).
+  public func groundScale(at p: Point) -> Double {
+    frame == "EPSG:3857" ? WebMercator.groundScale(atY: p.y) : 1
   }
 
   /// The index of the level a fix is on: its IMDF level id, else its ordinal and building.
