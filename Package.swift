@@ -140,8 +140,9 @@ let package = Package(
       name: "Service",
       dependencies: [
         "Store", "Workflows", "FingerpostCore", "Fingerprints", "FloorPlans", "IMDF", "Geometry",
-        "JSON",
+        "JSON", "EventStream", "Localization",
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "CompressNIO", package: "compress-nio"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),

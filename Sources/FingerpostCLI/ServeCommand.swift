@@ -11,7 +11,7 @@ struct ServeCommand: AsyncParsableCommand {
     discussion: """
       Speaks the Wi-Fi geolocation API existing clients use (POST /v1/geolocate?key=K, \
       POST /v2/geosubmit) and the indoor endpoints under /fp/v1 (venues, surveys, radio map \
-      builds, locate). Data (a SQLite store and the map files) is kept in --data, or the store in \
+      builds, locate, live tracking sessions). Data (a SQLite store and the map files) is kept in --data, or the store in \
       PostgreSQL with --database (several instances can share it). Keys come \
       from `fingerpost keys add`.
       """)
@@ -24,12 +24,24 @@ struct ServeCommand: AsyncParsableCommand {
 
   @OptionGroup var storage: DataFolderOption
 
+  @Option(help: "A tracking session that takes no events for this many seconds ends.")
+  var sessionTimeout = 600.0
+
+  @Option(help: "Particles of each tracking session's filter.")
+  var sessionParticles: Int?
+
   func run() async throws {
     let data = storage.data
     var configuration = ServiceConfiguration(dataFolder: data)
     configuration.database = storage.database
     configuration.host = host
     configuration.port = port
+    guard sessionTimeout > 0, sessionParticles.map({ $0 >= 10 }) ?? true else {
+      throw ValidationError(
+        "--session-timeout must be positive and --session-particles at least 10")
+    }
+    configuration.sessionTimeout = sessionTimeout
+    if let sessionParticles { configuration.sessionSettings.particles = sessionParticles }
     let service = try await FingerprintService(configuration: configuration)
     let venues = service.catalog.count
     let source = storage.database == nil ? data : "PostgreSQL"

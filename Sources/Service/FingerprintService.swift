@@ -16,6 +16,8 @@ public final class FingerprintService: Sendable {
   public let catalog: VenueCatalog
   /// API keys and their daily counts.
   public let keys: KeyGate
+  /// The live tracking sessions.
+  public let sessions = SessionHub()
   let logger = Logger(label: "fingerpost.service")
 
   /// Opens the store (the data folder's, or the PostgreSQL database configured) and loads every
@@ -54,10 +56,12 @@ public final class FingerprintService: Sendable {
         allowMethods: [.get, .post, .put, .delete, .options], maxAge: .seconds(86_400)))
     addGeolocationRoutes(to: router)
     addVenueRoutes(to: router)
+    addSessionRoutes(to: router)
     return router
   }
 
-  /// Serves until cancelled, adding the keys' request counts to the store every few seconds.
+  /// Serves until cancelled, adding the keys' request counts to the store and ending idle
+  /// sessions every few seconds.
   public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws
   {
     let app = Application(
@@ -71,6 +75,7 @@ public final class FingerprintService: Sendable {
         while !Task.isCancelled {
           try? await Task.sleep(for: .seconds(2))
           try? await self.keys.flush()
+          await self.sessions.expire(idleFor: self.configuration.sessionTimeout)
         }
       }
       try await group.next()

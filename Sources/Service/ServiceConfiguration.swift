@@ -1,3 +1,5 @@
+import Localization
+
 /// How `fingerpost serve` runs: where it listens, where it keeps its data, what it accepts.
 public struct ServiceConfiguration: Sendable {
   /// The address to listen on.
@@ -13,6 +15,12 @@ public struct ServiceConfiguration: Sendable {
   public var requestLimit = 1 << 20
   /// Largest upload (an IMDF zip, a survey batch), bytes.
   public var uploadLimit = 64 << 20
+  /// A tracking session that takes no events for this long ends, seconds.
+  public var sessionTimeout = 600.0
+  /// Most tracking sessions open at once.
+  public var sessionLimit = 1_000
+  /// The particle filter of every tracking session (`replay`'s defaults).
+  public var sessionSettings = ParticleFilterSettings()
 
   /// A service keeping its data in `dataFolder`.
   public init(dataFolder: String) {

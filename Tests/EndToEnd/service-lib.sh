@@ -13,12 +13,12 @@ free_port() {
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
-# start_service: serves $WORK/data on a free port; sets PORT, URL and SERVICE_PID; waits (at most
-# 30 s) until it answers.
+# start_service: serves $WORK/data on a free port (with SERVE_OPTIONS, if set); sets PORT, URL and
+# SERVICE_PID; waits (at most 30 s) until it answers.
 start_service() {
   PORT=$(free_port)
   URL="http://127.0.0.1:$PORT"
-  "$FINGERPOST" serve --port "$PORT" $(store_options) 2> "$WORK/serve.log" &
+  "$FINGERPOST" serve --port "$PORT" $(store_options) ${SERVE_OPTIONS:-} 2> "$WORK/serve.log" &
   SERVICE_PID=$!
   for _ in $(seq 1 300); do
     if curl -s -o /dev/null "$URL/fp/v1/venues"; then return 0; fi

@@ -24,8 +24,10 @@ struct ServiceFixture: Sendable {
 
   static func make() async throws -> ServiceFixture {
     let folder = try TemporaryFolder("service")
-    let service = try await FingerprintService(
-      configuration: ServiceConfiguration(dataFolder: folder.appending("data").path))
+    var configuration = ServiceConfiguration(dataFolder: folder.appending("data").path)
+    // Few particles keep tracking sessions quick in debug builds.
+    configuration.sessionSettings.particles = 200
+    let service = try await FingerprintService(configuration: configuration)
     try await service.store.addKey(APIKey(key: "locate", name: "locate"))
     try await service.store.addKey(
       APIKey(key: "writer", name: "writer", writeVenues: ["office"]))

@@ -1,0 +1,222 @@
+import EventStream
+import FingerpostCore
+import FloorPlans
+import Foundation
+import Geometry
+import Hummingbird
+import JSON
+import NIOCore
+import Workflows
+
+extension FingerprintService {
+  /// `/fp/v1/sessions`: live tracking. Open a session, post its steps and scans, follow its
+  /// fixes (NDJSON or Server-Sent Events), end it.
+  func addSessionRoutes(to router: Hummingbird.Router<BasicRequestContext>) {
+    let api = router.group("fp/v1")
+    api.post("sessions") { request, _ in await self.answer { try await self.openSession(request) } }
+    api.post("sessions/{id}/events") { request, context in
+      await self.answer {
+        try await self.postEvents(request, session: try context.parameters.require("id"))
+      }
+    }
+    api.get("sessions/{id}") { request, context in
+      await self.answer {
+        try await self.sessionInfo(request, session: try context.parameters.require("id"))
+      }
+    }
+    api.get("sessions/{id}/fixes") { request, context in
+      await self.answer {
+        try await self.followFixes(request, session: try context.parameters.require("id"))
+      }
+    }
+    api.delete("sessions/{id}") { request, context in
+      await self.answer {
+        _ = try await self.keys.admit(request.key, for: .locate)
+        let id = try context.parameters.require("id")
+        guard await self.sessions.end(id) else { throw Self.noSession(id) }
+        return Response(status: .noContent)
+      }
+    }
+  }
+
+  static func noSession(_ id: String) -> GeolocateError {
+    GeolocateError(
+      code: 404, domain: "global", reason: "notFound",
+      message: "no session \(id): it ended, expired, or the server restarted since"
+        + " (sessions live in one server process; open a new one)")
+  }
+
+  func openSession(_ request: Request) async throws -> Response {
+    _ = try await keys.admit(request.key, for: .locate)
+    let body = try await request.payload(upTo: configuration.requestLimit)
+    let json: JSONValue
+    do {
+      json = try JSONParser.parse(body)
+    } catch {
+      throw GeolocateError.parseError("not JSON (line \(error.line): \(error.reason))")
+    }
+    guard let venue = json["venue"]?.stringValue else {
+      throw GeolocateError.parseError("the body needs a \"venue\"")
+    }
+    guard let entry = catalog.entry(venue) else { throw Self.notFound(venue: venue) }
+    guard let plans = entry.plans, let map = entry.map else {
+      throw GeolocateError(
+        code: 409, domain: "global", reason: "noMap",
+        message: entry.plans == nil
+          ? "venue \(venue) is map-only: tracking needs its IMDF floor plans"
+          : "venue \(venue) has no radio map yet")
+    }
+    let start = try Self.start(json["start"], plans: plans)
+    let seed: UInt64
+    if let given = json["seed"] {
+      guard let value = given.doubleValue, value >= 0, value < 0x1p53, value == value.rounded()
+      else { throw GeolocateError.parseError("\"seed\" is a whole number 0 … 2^53") }
+      seed = UInt64(value)
+    } else {
+      seed = UInt64.random(in: 0..<(1 << 53))
+    }
+    let id = UUID().uuidString.lowercased()
+    let session = try LiveSession(
+      id: id, venue: venue, device: json["device"]?.stringValue, plans: plans, map: map,
+      seed: seed, start: start, settings: configuration.sessionSettings)
+    guard sessions.add(session, limit: configuration.sessionLimit) else {
+      throw GeolocateError.serviceUnavailable(
+        "\(configuration.sessionLimit) sessions are open already")
+    }
+    var response = Response.json(
+      SessionResource(
+        id: id, venue: venue, device: session.device, seed: seed, created: session.created,
+        processed: 0, last_t: nil, sequence: 0, dropped: 0),
+      status: .created)
+    response.headers[.location] = "/fp/v1/sessions/\(id)"
+    return response
+  }
+
+  /// The start of a session: `{"ordinal" | "level_id", "x", "y"}` on a level of `plans`, or
+  /// none (null or absent).
+  static func start(_ json: JSONValue?, plans: FloorPlanSet) throws(GeolocateError) -> Route
+    .Waypoint?
+  {
+    guard let json, json != .null else { return nil }
+    let floor =
+      json["level_id"]?.stringValue.flatMap(plans.floor(levelID:))
+      ?? json["ordinal"]?.intValue.flatMap { plans.floors(atOrdinal: $0).first }
+    guard let floor, let x = json["x"]?.doubleValue, let y = json["y"]?.doubleValue,
+      x.isFinite, y.isFinite
+    else {
+      throw .parseError(
+        "\"start\" is {\"ordinal\" or \"level_id\" of one of the venue's levels, \"x\", \"y\"}")
+    }
+    return Route.Waypoint(floor: floor, point: Point(x: x, y: y))
+  }
+
+  func postEvents(_ request: Request, session id: String) async throws -> Response {
+    _ = try await keys.admit(request.key, for: .locate)
+    guard let session = sessions.session(id) else { throw Self.noSession(id) }
+    let body = try await request.payload(upTo: configuration.uploadLimit)
+    let posted: (events: Int, fix: SessionFix?)
+    do {
+      posted = try await session.post(body)
+    } catch let stale as StaleEvents {
+      var answer = JSONObjectWriter()
+      answer.raw(
+        "error",
+        String(
+          decoding: try JSONEncoder().encode(
+            GeolocateError(
+              code: 409, domain: "global", reason: "staleEvents", message: stale.description
+            )
+            .body.error), as: UTF8.self))
+      answer.raw("last_t", String(stale.last))
+      return Response(
+        status: .conflict, headers: [.contentType: "application/json"],
+        body: .init(byteBuffer: ByteBuffer(string: answer.text)))
+    }
+    var answer = JSONObjectWriter()
+    answer.string("session", id)
+    answer.int("events", posted.events)
+    if let t = await session.lastTime { answer.raw("last_t", String(t)) }
+    answer.int("sequence", await session.newestSequence)
+    answer.raw("fix", posted.fix?.line ?? "null")
+    return Response(
+      status: .ok, headers: [.contentType: "application/json"],
+      body: .init(byteBuffer: ByteBuffer(string: answer.text)))
+  }
+
+  func sessionInfo(_ request: Request, session id: String) async throws -> Response {
+    _ = try await keys.admit(request.key, for: .read)
+    guard let session = sessions.session(id) else { throw Self.noSession(id) }
+    return .json(
+      SessionResource(
+        id: id, venue: session.venue, device: session.device, seed: session.seed,
+        created: session.created, processed: await session.processed,
+        last_t: await session.lastTime, sequence: await session.newestSequence,
+        dropped: await session.dropped))
+  }
+
+  /// `GET /fp/v1/sessions/{id}/fixes`: the fixes kept and every new one until the session
+  /// ends, as event-stream NDJSON (a `meta` line first; `fingerpost view` draws it), or as
+  /// Server-Sent Events (`Accept: text/event-stream` or `?format=sse`; `id:` is the fix's
+  /// sequence number, and `Last-Event-ID` resumes after it).
+  func followFixes(_ request: Request, session id: String) async throws -> Response {
+    _ = try await keys.admit(request.key, for: .read)
+    guard let session = sessions.session(id) else { throw Self.noSession(id) }
+    let sse =
+      request.uri.queryParameters.get("format") == "sse"
+      || request.headers[.accept]?.contains("text/event-stream") == true
+    let after =
+      request.headers.first { $0.name.canonicalName == "last-event-id" }.flatMap { Int($0.value) }
+      ?? 0
+    let fixes = await session.follow(after: sse ? after : 0)
+    let meta = session.metaLine
+    let body = ResponseBody { writer in
+      if !sse { try await writer.write(ByteBuffer(string: meta + "\n")) }
+      for await fix in fixes {
+        let text = sse ? "id: \(fix.sequence)\nevent: fix\ndata: \(fix.line)\n\n" : fix.line + "\n"
+        try await writer.write(ByteBuffer(string: text))
+      }
+      try await writer.finish(nil)
+    }
+    return Response(
+      status: .ok,
+      headers: [
+        .contentType: sse ? "text/event-stream" : "application/x-ndjson",
+        .cacheControl: "no-cache",
+      ],
+      body: body)
+  }
+}
+
+/// A tracking session: its venue, device, seed, and how far it got.
+struct SessionResource: Encodable {
+  var id: String
+  var venue: String
+  var device: String?
+  var seed: UInt64
+  var created: Date
+  var processed: Int
+  var last_t: Double?
+  var sequence: Int
+  var dropped: Int
+  var events: String { "/fp/v1/sessions/\(id)/events" }
+  var fixes: String { "/fp/v1/sessions/\(id)/fixes" }
+
+  enum CodingKeys: String, CodingKey {
+    case id, venue, device, seed, created, processed, last_t, sequence, dropped, events, fixes
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(id, forKey: .id)
+    try c.encode(venue, forKey: .venue)
+    try c.encodeIfPresent(device, forKey: .device)
+    try c.encode(seed, forKey: .seed)
+    try c.encode(created, forKey: .created)
+    try c.encode(processed, forKey: .processed)
+    try c.encodeIfPresent(last_t, forKey: .last_t)
+    try c.encode(sequence, forKey: .sequence)
+    try c.encode(dropped, forKey: .dropped)
+    try c.encode(events, forKey: .events)
+    try c.encode(fixes, forKey: .fixes)
+  }
+}

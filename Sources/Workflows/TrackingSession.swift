@@ -1,0 +1,110 @@
+import EventStream
+import FingerpostCore
+import Fingerprints
+import FloorPlans
+import Foundation
+import Localization
+import Randomness
+
+/// A live tracking session's localizer: the particle filter `replay` runs, fed batches of steps
+/// and scans as a phone sends them while it walks. Not `Sendable` (it owns the filter and its
+/// generator); the same batches in the same order with the same seed give the same fixes.
+public final class TrackingSession {
+  /// The seed of the session's generator (the filter draws from stream 10 of it, as `replay`'s
+  /// does).
+  public let seed: UInt64
+  /// The filter.
+  let filter: ParticleFilter
+  /// The newest event time processed, seconds; nil before the first.
+  public private(set) var lastTime: Double?
+  /// The time of the newest step, for steps given as a speed.
+  var previousStep: Double?
+  /// Steps and scans processed.
+  public private(set) var processed = 0
+
+  /// A session on `plans` with `map`, its filter seeded from `seed`, starting around `start`
+  /// when given (else wherever the first scans say).
+  public init(
+    plans: FloorPlanSet, map: RadioMap, seed: UInt64, start: Route.Waypoint?,
+    settings: ParticleFilterSettings = ParticleFilterSettings()
+  ) throws(FingerpostError) {
+    self.seed = seed
+    let generator: RandomGenerator
+    do {
+      generator = try RandomGenerator(seed: seed).split(stream: 10)
+    } catch {
+      throw FingerpostError(.invalidValue, field: "seed", "no generator for seed \(seed): \(error)")
+    }
+    filter = ParticleFilter(
+      plans: plans, map: map, settings: settings, generator: generator, start: start)
+  }
+
+  /// The step and scan records of an event-stream batch (NDJSON; `meta` lines are ignored),
+  /// named `source` in errors. Any other record, or a line that does not parse, refuses the
+  /// batch naming the line.
+  public func events(ndjson data: Data, source: String) throws(FingerpostError) -> [StreamRecord] {
+    var events: [StreamRecord] = []
+    var previous = previousStep
+    var number = 0
+    for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+      number += 1
+      guard line.contains(where: { $0 != 32 && $0 != 9 && $0 != 13 }) else { continue }
+      let record: StreamRecord
+      do {
+        record = try StreamDecoder.record(
+          Substring(decoding: line, as: UTF8.self), line: number, previousStep: previous)
+      } catch {
+        throw FingerpostError(
+          error.kind, file: source, line: number, field: error.field, error.message)
+      }
+      switch record {
+      case .meta: continue
+      case .step(let step): previous = step.t
+      case .scan: break
+      default:
+        throw FingerpostError(
+          .invalidValue, file: source, line: number, field: "type",
+          "a session takes step and scan records, not \(record.type)")
+      }
+      events.append(record)
+    }
+    return events
+  }
+
+  /// Processes a batch in time order (sorted, ties kept in the order sent) and returns the fix
+  /// at its newest time. A batch reaching back before the newest time already processed is
+  /// refused whole, naming that time.
+  public func process(_ batch: [StreamRecord]) throws(StaleEvents) -> Fix? {
+    let timed = batch.compactMap { record in record.time.map { (t: $0, record: record) } }
+    let sorted = timed.enumerated().sorted { ($0.element.t, $0.offset) < ($1.element.t, $1.offset) }
+      .map(\.element)
+    if let last = lastTime, let first = sorted.first, first.t < last {
+      throw StaleEvents(first: first.t, last: last)
+    }
+    for (t, record) in sorted {
+      filter.advance(to: t)
+      switch record {
+      case .step(let step):
+        filter.step(step)
+        previousStep = step.t
+      case .scan(let scan): filter.scan(scan)
+      default: continue
+      }
+      lastTime = t
+      processed += 1
+    }
+    return lastTime.flatMap { filter.fix(at: $0) }
+  }
+}
+
+/// A batch refused because it reaches back before what a session already processed.
+public struct StaleEvents: Error, Sendable, CustomStringConvertible {
+  /// The batch's oldest event time, seconds.
+  public var first: Double
+  /// The newest time the session processed, seconds.
+  public var last: Double
+
+  public var description: String {
+    "an event at t = \(first) s is older than the newest processed (t = \(last) s)"
+  }
+}
