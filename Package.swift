@@ -41,6 +41,7 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
@@ -142,6 +143,7 @@ let package = Package(
         "Store", "Workflows", "FingerpostCore", "Fingerprints", "FloorPlans", "IMDF", "Geometry",
         "JSON", "EventStream", "Localization",
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "DequeModule", package: "swift-collections"),
         .product(name: "CompressNIO", package: "compress-nio"),
         .product(name: "Crypto", package: "swift-crypto"),
@@ -243,6 +245,7 @@ let package = Package(
         "Service", "Store", "Workflows", "Fingerprints", "FingerpostCore", "TestSupport", "JSON",
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
         .product(name: "CompressNIO", package: "compress-nio"),
       ]
     ),

@@ -64,11 +64,7 @@ public final class FingerprintService: Sendable {
   /// sessions every few seconds.
   public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws
   {
-    let app = Application(
-      router: router(),
-      configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
-      onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
-      logger: logger)
+    let app = application(onServerRunning: onServerRunning)
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { try await app.runService() }
       group.addTask {

@@ -3,9 +3,11 @@ import FingerpostCore
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import HummingbirdWSTesting
 import JSON
 import NIOCore
 import Service
+import Synchronization
 import TestSupport
 import Testing
 import Workflows
@@ -213,6 +215,35 @@ import Workflows
         #expect(
           Self.json(response)?["error"]?["message"]?.stringValue?.contains("restarted") == true)
       }
+    }
+  }
+
+  @Test func theFixStreamIsAlsoAWebSocket() async throws {
+    let fixture = try await ServiceFixture.shared.value
+    let (events, start) = try await Self.walk.value
+    let service = fixture.service
+    try await service.application().test(.live) { client in
+      let id = try await Self.open(client, seed: 4, start: start)
+      for batch in 0..<2 {
+        try await client.execute(
+          uri: "/fp/v1/sessions/\(id)/events?key=locate", method: .post,
+          body: ByteBuffer(string: events[batch * 5..<batch * 5 + 5].joined(separator: "\n"))
+        ) { response in #expect(response.status == .ok) }
+      }
+      let received = Mutex<[String]>([])
+      try await client.ws("/fp/v1/sessions/\(id)/fixes?key=locate") { inbound, _, _ in
+        for try await message in inbound.messages(maxSize: 1 << 16) {
+          guard case .text(let text) = message else { continue }
+          // The meta line and the two fixes so far: then the session ends, and the socket.
+          if received.withLock({ $0.append(text); return $0.count }) == 3 {
+            await service.sessions.end(id)
+          }
+        }
+      }
+      let lines = received.withLock { $0 }
+      #expect(lines.count == 3)
+      #expect(lines.first?.hasPrefix(#"{"type":"meta""#) == true)
+      #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(#"{"type":"fix""#) })
     }
   }
 

@@ -1,0 +1,45 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+
+extension FingerprintService {
+  /// The WebSocket upgrades: `GET /fp/v1/sessions/{id}/fixes?key=K` with `Upgrade: websocket`
+  /// follows a session's fixes as text messages (the `meta` line, then one `fix` line each)
+  /// and closes when the session ends.
+  func webSocketRouter() -> Router<BasicWebSocketRequestContext> {
+    let router = Router(context: BasicWebSocketRequestContext.self)
+    router.ws("/fp/v1/sessions/{id}/fixes") { request, context in
+      let id = try context.parameters.require("id")
+      do throws(GeolocateError) {
+        _ = try await self.keys.admit(request.key, for: .read)
+      } catch {
+        throw HTTPError(.init(code: error.code), message: error.message)
+      }
+      guard self.sessions.session(id) != nil else {
+        throw HTTPError(.notFound, message: Self.noSession(id).message)
+      }
+      return .upgrade([:])
+    } onUpgrade: { _, outbound, context in
+      guard let id = context.requestContext.parameters.get("id"),
+        let session = self.sessions.session(id)
+      else { return }
+      let fixes = await session.follow()
+      try await outbound.write(.text(session.metaLine))
+      for await fix in fixes { try await outbound.write(.text(fix.line)) }
+    }
+    return router
+  }
+
+  /// The service as a Hummingbird application (HTTP/1.1 with WebSocket upgrades) on the
+  /// configured address; `onServerRunning` gets the port it listens on.
+  public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
+    -> some ApplicationProtocol
+  {
+    Application(
+      router: router(),
+      server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter()),
+      configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
+      onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+      logger: logger)
+  }
+}
