@@ -5,7 +5,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FINGERPOST := .build/release/fingerpost
 
-.PHONY: all deps build demo test accuracy suite suite-check view-check service-check api-check view scoreboard notebooks venues surveys bench bench-service fuzz format clean
+.PHONY: all deps build demo test accuracy suite suite-check view-check service-check api-check loadtest loadtest-short view scoreboard notebooks venues surveys bench bench-service fuzz format clean
 SHARED_DATA := ../shared/data
 
 all: build
@@ -57,6 +57,7 @@ test: deps
 	$(MAKE) view-check
 	$(MAKE) service-check
 	$(MAKE) api-check
+	$(MAKE) loadtest-short
 
 ## view-check: the terminal viewer end to end: a replay piped into it in a detached tmux session.
 view-check: build
@@ -149,6 +150,17 @@ surveys: build
 ## bench: release-mode benchmarks (PolyMap load + floor plans, unit lookups), printed as a table.
 bench: deps
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark --no-progress
+
+## loadtest: the service under load and faults (127.0.0.1 only): 200 tracking sessions walking
+## in real time for 5 minutes (every request answered, latency, fixes equal to offline, server
+## CPU and memory), kill -9 in the middle of 10,000 concurrent survey appends (every
+## acknowledged append there exactly once after a restart), refused writes change nothing.
+loadtest: build
+	Tests/EndToEnd/loadtest.sh $(FINGERPOST) 300 200 10000
+
+## loadtest-short: the same in about a minute (50 sessions, a 48 s walk, 2,000 appends); CI runs it.
+loadtest-short: build
+	Tests/EndToEnd/loadtest.sh $(FINGERPOST) 30 50 2000
 
 ## bench-service: wrk against /v1/geolocate on the sample mall for 20 s (127.0.0.1 only), then
 ## the start-up time with 10 venues stored, then on UJIIndoorLoc's map (a map-only venue) for

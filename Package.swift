@@ -42,6 +42,8 @@ let package = Package(
     .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+    .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
@@ -166,6 +168,8 @@ let package = Package(
         "Fingerprints", "Simulation", "EventStream", "Localization", "Replay", "Scoring",
         "Workflows", "Viewer", "CTerminal", "Store", "Service",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),

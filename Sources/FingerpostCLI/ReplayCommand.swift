@@ -1,4 +1,5 @@
 import ArgumentParser
+import EventStream
 import FingerpostCore
 import Foundation
 import Replay
@@ -6,7 +7,7 @@ import Workflows
 
 /// `fingerpost replay SCENARIO` (or a recorded event stream): run a localizer over the walk and
 /// stream its fixes.
-struct ReplayCommand: ParsableCommand {
+struct ReplayCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "replay",
     abstract:
@@ -16,6 +17,12 @@ struct ReplayCommand: ParsableCommand {
       (.ndjson, or - for standard input) of step and scan records, which needs --venue and
       --radio-map or --survey. The summary (accuracy against any truth records, and the inputs
       that could not be used) goes to standard error.
+
+      With --to URL, the walk is played against a running `fingerpost serve` instead, through
+      tracking sessions (--sessions at once, in real time unless --speed says otherwise): the
+      fixes the service answers are written, scored against the truth, checked against the same
+      batches replayed offline with the service's map and the same seeds, and the request
+      latencies reported. Exits with 1 when a request failed or a session's fixes differ.
       """)
 
   @Argument(help: "The scenario file, or a recorded event stream (.ndjson or -).")
@@ -57,7 +64,28 @@ struct ReplayCommand: ParsableCommand {
   @Flag(help: "Recorded streams: tell the localizer the first truth record as the start.")
   var knownStart = false
 
+  @Option(help: "Play the walk against this running service (e.g. http://127.0.0.1:8080).")
+  var to: String?
+
+  @Option(help: "With --to: the API key (allowed to locate).")
+  var key: String?
+
+  @Option(help: "With --to: the venue's id in the service (default: the scenario's venue name).")
+  var venueID: String?
+
+  @Option(help: "With --to: sessions walking at once.")
+  var sessions = 1
+
+  @Option(help: "With --to: walk seconds each request's batch of steps and scans spans.")
+  var batch = 0.5
+
   func validate() throws {
+    if to != nil {
+      guard key != nil else { throw ValidationError("--to needs --key") }
+      guard (1...10_000).contains(sessions), batch >= 0 else {
+        throw ValidationError("--sessions must be 1…10000 and --batch at least 0")
+      }
+    }
     if let speed, !(speed > 0) { throw ValidationError("--speed must be above 0") }
     if let particleCount, !(10...200_000).contains(particleCount) {
       throw ValidationError("--particle-count must be 10…200000")
@@ -84,8 +112,12 @@ struct ReplayCommand: ParsableCommand {
 
   @OptionGroup var usage: UsageOptions
 
-  func run() throws {
+  func run() async throws {
     defer { usage.report("replay") }
+    if let to, let key {
+      try await replay(to: to, key: key)
+      return
+    }
     var replay = try replayer()
     replay.cloudSize = particles
     if let fixRate { replay.fixRate = fixRate }
@@ -100,6 +132,54 @@ struct ReplayCommand: ParsableCommand {
       FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
     printError(summary.description)
+  }
+
+  /// Plays the walk against the service at `to` (see the discussion).
+  func replay(to: String, key: String) async throws {
+    guard let base = URL(string: to), base.scheme == "http" || base.scheme == "https" else {
+      throw ValidationError("--to must be an http(s) URL")
+    }
+    let replay = try replayer()
+    let client = ServiceReplay(
+      base: base, key: key, venue: venueID ?? replay.walk.venueName, walk: replay.walk,
+      plans: replay.plans, sessions: sessions, batchSeconds: batch,
+      pace: speed ?? 1)
+    let map = try await client.serverMap()
+    let runs = try await client.run()
+    let first = runs[0]
+    print(
+      StreamEncoder.line(
+        .meta(
+          Meta(
+            venue: replay.walk.venueName, venuePath: replay.walk.venuePath, seed: first.seed,
+            generator: "fingerpost replay --to \(to)", origin: replay.plans.frame.origin))))
+    for line in first.fixes where line != "null" { print(line) }
+    let latencies = runs.flatMap(\.latencies).sorted()
+    func percentile(_ p: Double) -> String {
+      guard !latencies.isEmpty else { return "-" }
+      let value = latencies[min(Int(p * Double(latencies.count)), latencies.count - 1)]
+      return (value * 1000).formatted(decimals: 1) + " ms"
+    }
+    let errors = runs.flatMap(\.errors)
+    var differing = 0
+    for run in runs where try client.offlineFixes(run, map: map) != run.fixes { differing += 1 }
+    printError(
+      "replay to \(to): \(runs.count) session(s), \(latencies.count) requests, \(errors.count) failed;"
+        + " latency p50 \(percentile(0.5)), p99 \(percentile(0.99)), max \(percentile(1))")
+    for error in errors.prefix(5) { printError("  failed: \(error)") }
+    printError(
+      "sessions whose fixes differ from the same batches offline: \(differing) of \(runs.count)")
+    let fixes = first.fixes.enumerated().compactMap { i, line -> Fix? in
+      guard case .fix(let fix)? = try? StreamDecoder.record(line[...], line: i + 1) else {
+        return nil
+      }
+      return fix
+    }
+    printError(
+      ReplaySummary(
+        localizer: "pf (service)", fixes: fixes, walk: replay.walk, plans: replay.plans
+      ).description)
+    if !errors.isEmpty || differing > 0 { throw ExitCode(1) }
   }
 
   /// The replay of the input: a scenario simulated, or a recorded stream on --venue.

@@ -85,7 +85,8 @@ extension FingerprintService {
     }
     var response = Response.json(
       SessionResource(
-        id: id, venue: venue, device: session.device, seed: seed, created: session.created,
+        id: id, venue: venue, device: session.device, seed: seed,
+        particles: configuration.sessionSettings.particles, created: session.created,
         processed: 0, last_t: nil, sequence: 0, dropped: 0),
       status: .created)
     response.headers[.location] = "/fp/v1/sessions/\(id)"
@@ -149,7 +150,8 @@ extension FingerprintService {
     return .json(
       SessionResource(
         id: id, venue: session.venue, device: session.device, seed: session.seed,
-        created: session.created, processed: await session.processed,
+        particles: configuration.sessionSettings.particles, created: session.created,
+        processed: await session.processed,
         last_t: await session.lastTime, sequence: await session.newestSequence,
         dropped: await session.dropped))
   }
@@ -187,12 +189,13 @@ extension FingerprintService {
   }
 }
 
-/// A tracking session: its venue, device, seed, and how far it got.
+/// A tracking session: its venue, device, seed and particle count, and how far it got.
 struct SessionResource: Encodable {
   var id: String
   var venue: String
   var device: String?
   var seed: UInt64
+  var particles: Int
   var created: Date
   var processed: Int
   var last_t: Double?
@@ -202,7 +205,8 @@ struct SessionResource: Encodable {
   var fixes: String { "/fp/v1/sessions/\(id)/fixes" }
 
   enum CodingKeys: String, CodingKey {
-    case id, venue, device, seed, created, processed, last_t, sequence, dropped, events, fixes
+    case id, venue, device, seed, particles, created, processed, last_t, sequence, dropped, events,
+      fixes
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -211,6 +215,7 @@ struct SessionResource: Encodable {
     try c.encode(venue, forKey: .venue)
     try c.encodeIfPresent(device, forKey: .device)
     try c.encode(seed, forKey: .seed)
+    try c.encode(particles, forKey: .particles)
     try c.encode(created, forKey: .created)
     try c.encode(processed, forKey: .processed)
     try c.encodeIfPresent(last_t, forKey: .last_t)

@@ -235,7 +235,10 @@ import Workflows
         for try await message in inbound.messages(maxSize: 1 << 16) {
           guard case .text(let text) = message else { continue }
           // The meta line and the two fixes so far: then the session ends, and the socket.
-          if received.withLock({ $0.append(text); return $0.count }) == 3 {
+          if received.withLock({
+            $0.append(text)
+            return $0.count
+          }) == 3 {
             await service.sessions.end(id)
           }
         }
