@@ -154,13 +154,14 @@ bench: deps
 ## loadtest: the service under load and faults (127.0.0.1 only): 200 tracking sessions walking
 ## in real time for 5 minutes (every request answered, latency, fixes equal to offline, server
 ## CPU and memory), kill -9 in the middle of 10,000 concurrent survey appends (every
-## acknowledged append there exactly once after a restart), refused writes change nothing.
+## acknowledged append there exactly once after a restart), refused writes change nothing, and
+## PostgreSQL restarted under appends (503 meanwhile, recovery by itself, nothing lost).
 loadtest: build
-	Tests/EndToEnd/loadtest.sh $(FINGERPOST) 300 200 10000
+	Tests/EndToEnd/with-postgres.sh Tests/EndToEnd/loadtest.sh $(FINGERPOST) 300 200 10000
 
 ## loadtest-short: the same in about a minute (50 sessions, a 48 s walk, 2,000 appends); CI runs it.
 loadtest-short: build
-	Tests/EndToEnd/loadtest.sh $(FINGERPOST) 30 50 2000
+	Tests/EndToEnd/with-postgres.sh Tests/EndToEnd/loadtest.sh $(FINGERPOST) 30 50 2000
 
 ## bench-service: wrk against /v1/geolocate on the sample mall for 20 s (127.0.0.1 only), then
 ## the start-up time with 10 venues stored, then on UJIIndoorLoc's map (a map-only venue) for

@@ -4,12 +4,13 @@ import PostgresNIO
 extension PostgresStore {
   public func addKey(_ key: APIKey) async throws {
     let venues = key.writeVenues.joined(separator: ",")
-    try await client.query(
+    _ = try await rows(
       """
       INSERT INTO api_key (key, name, allow_locate, write_venues, daily_limit, revoked, created)
       VALUES (\(key.key), \(key.name), \(key.allowLocate), \(venues), \(key.dailyLimit),
         \(key.revoked), \(key.created))
-      """, logger: logger)
+      """
+    ) { _ in 0 }
   }
 
   public func keys() async throws -> [APIKey] {

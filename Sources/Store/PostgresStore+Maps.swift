@@ -3,11 +3,12 @@ import PostgresNIO
 
 extension PostgresStore {
   public func addMap(_ map: StoredRadioMap) async throws {
-    try await client.query(
+    _ = try await rows(
       """
       INSERT INTO radio_map (venue, version, etag, path, scans, built)
       VALUES (\(map.venue), \(map.version), \(map.etag), \(map.path), \(map.scans), \(map.built))
-      """, logger: logger)
+      """
+    ) { _ in 0 }
   }
 
   public func newestMap(venue: String) async throws -> StoredRadioMap? {
@@ -23,7 +24,7 @@ extension PostgresStore {
   }
 
   public func saveJob(_ job: MapBuildJob) async throws {
-    try await client.query(
+    _ = try await rows(
       """
       INSERT INTO map_job (id, venue, state, progress, message, map_version, created, updated)
       VALUES (\(job.id), \(job.venue), \(job.state.rawValue), \(job.progress), \(job.message),
@@ -31,7 +32,8 @@ extension PostgresStore {
       ON CONFLICT (id) DO UPDATE SET state = excluded.state, progress = excluded.progress,
         message = excluded.message, map_version = excluded.map_version,
         updated = excluded.updated
-      """, logger: logger)
+      """
+    ) { _ in 0 }
   }
 
   public func job(_ id: String) async throws -> MapBuildJob? {

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresNIO
 
 extension PostgresStore {
@@ -11,7 +12,7 @@ extension PostgresStore {
       ON CONFLICT (id) DO UPDATE SET name = excluded.name, archive = excluded.archive,
         updated = excluded.updated
       RETURNING (xmax = 0) AS inserted
-      """
+      """, deadline: Self.deadline + .seconds(venue.archive.count / 10_000_000)
     ) { try $0["inserted"].decode(Bool.self) }.first ?? false
   }
 
@@ -44,23 +45,38 @@ extension PostgresStore {
   public func appendSurvey(venue: String, records: [(id: String, line: String)]) async throws
     -> Int
   {
-    try await client.withTransaction(logger: logger) { connection in
-      var added = 0
-      for record in records {
-        let inserted = try await connection.query(
-          """
-          INSERT INTO survey_record (venue, record_id, line)
-          VALUES (\(venue), \(record.id), \(record.line))
-          ON CONFLICT (venue, record_id) DO NOTHING RETURNING seq
-          """, logger: logger)
-        for try await _ in inserted { added += 1 }
+    // A second for every thousand records besides the usual deadline: a large batch is slow,
+    // not down.
+    try await withDeadline(Self.deadline + .milliseconds(records.count)) { [client, logger] in
+      try await client.withTransaction(logger: logger) { connection in
+        try await Self.insert(records, venue: venue, connection: connection, logger: logger)
       }
-      return added
     }
   }
 
+  /// Inserts `records` of `venue` on `connection`, skipping ids already there; how many were
+  /// new.
+  static func insert(
+    _ records: [(id: String, line: String)], venue: String, connection: PostgresConnection,
+    logger: Logger
+  ) async throws -> Int {
+    var added = 0
+    for record in records {
+      let inserted = try await connection.query(
+        """
+        INSERT INTO survey_record (venue, record_id, line)
+        VALUES (\(venue), \(record.id), \(record.line))
+        ON CONFLICT (venue, record_id) DO NOTHING RETURNING seq
+        """, logger: logger)
+      for try await _ in inserted { added += 1 }
+    }
+    return added
+  }
+
   public func surveyLines(venue: String) async throws -> [String] {
-    try await rows("SELECT line FROM survey_record WHERE venue = \(venue) ORDER BY seq") {
+    try await rows(
+      "SELECT line FROM survey_record WHERE venue = \(venue) ORDER BY seq", deadline: .seconds(60)
+    ) {
       try $0["line"].decode(String.self)
     }
   }

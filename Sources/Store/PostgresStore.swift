@@ -2,6 +2,7 @@ import FingerpostCore
 import Foundation
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// The store for several service instances: one PostgreSQL database (postgres-nio's pooled
 /// client), holding what `SQLiteStore` holds, in the same tables. A write is durable when it
@@ -100,14 +101,81 @@ public final class PostgresStore: FingerprintStore {
     """,
   ]
 
-  /// The rows `query` answers, each read by `decode`.
-  func rows<T>(_ query: PostgresQuery, _ decode: (PostgresRandomAccessRow) throws -> T)
-    async throws -> [T]
-  {
-    var result: [T] = []
-    for try await row in try await client.query(query, logger: logger) {
-      result.append(try decode(row.makeRandomAccess()))
+  /// The rows `query` answers, each read by `decode`, within `deadline`.
+  func rows<T: Sendable>(
+    _ query: PostgresQuery, deadline: Duration = PostgresStore.deadline,
+    _ decode: @escaping @Sendable (PostgresRandomAccessRow) throws -> T
+  ) async throws -> [T] {
+    try await withDeadline(deadline) { [client, logger] in
+      var result: [T] = []
+      for try await row in try await client.query(query, logger: logger) {
+        result.append(try decode(row.makeRandomAccess()))
+      }
+      return result
     }
-    return result
   }
+
+  /// How long a statement may take, connecting included, before the store gives up on it
+  /// (`StoreUnavailable`): while the database is down, the pool would otherwise wait for it.
+  static let deadline = Duration.seconds(3)
+
+  /// `body`, or `StoreUnavailable` when it takes longer than `deadline`: then `body` is
+  /// cancelled and left behind, not waited for (a statement whose connection died with the
+  /// server may never answer; a request, or the server's shutdown, must not wait for it).
+  func withDeadline<T: Sendable>(
+    _ deadline: Duration = PostgresStore.deadline, _ body: @escaping @Sendable () async throws -> T
+  ) async throws -> T {
+    let location = self.location
+    let race = DeadlineRace()
+    return try await withCheckedThrowingContinuation { continuation in
+      let work = Task {
+        let result: Result<T, any Error>
+        do { result = .success(try await body()) } catch { result = .failure(error) }
+        if race.finish() { continuation.resume(with: result) }
+      }
+      race.start(
+        Task {
+          try? await Task.sleep(for: deadline)
+          if race.finish() {
+            work.cancel()
+            continuation.resume(throwing: StoreUnavailable(location: location, deadline: deadline))
+          }
+        })
+    }
+  }
+}
+
+/// Which of a statement and its deadline finished first.
+final class DeadlineRace: Sendable {
+  let state = Mutex<(finished: Bool, timer: Task<Void, Never>?)>((false, nil))
+
+  /// Keeps the deadline's timer, to cancel it when the statement finishes first.
+  func start(_ timer: Task<Void, Never>) {
+    let cancel = state.withLock { state in
+      if state.finished { return true }
+      state.timer = timer
+      return false
+    }
+    if cancel { timer.cancel() }
+  }
+
+  /// True for the first caller only (it answers); the timer is cancelled.
+  func finish() -> Bool {
+    let (first, timer) = state.withLock { state in
+      defer { state.finished = true }
+      return (!state.finished, state.timer)
+    }
+    if first { timer?.cancel() }
+    return first
+  }
+}
+
+/// The database did not answer in time (down, restarting, or overloaded).
+public struct StoreUnavailable: Error, CustomStringConvertible {
+  /// The database.
+  public var location: String
+  /// How long it was given.
+  public var deadline: Duration
+
+  public var description: String { "\(location) did not answer within \(deadline)" }
 }

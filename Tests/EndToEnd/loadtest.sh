@@ -9,6 +9,8 @@
 #     restart, every acknowledged append is there exactly once and every stored line reads.
 #  3. Writes without a key, with another venue's key, or with a revoked key: refused, nothing
 #     changes.
+#  4. Beside a PostgreSQL server (run under Tests/EndToEnd/with-postgres.sh): the database
+#     restarted under appends; 503 meanwhile, recovery by itself, no acknowledged append lost.
 # Usage: Tests/EndToEnd/loadtest.sh path/to/fingerpost [seconds=300] [sessions=200] [appends=10000]
 set -euo pipefail
 FINGERPOST=$(realpath "$1")
@@ -131,5 +133,62 @@ print(f"after restart: {len(acked)} acknowledged appends, {len(missing)} missing
       f"{len(ids)} stored in all, {bad} unreadable lines")
 sys.exit(1 if missing or twice or bad else 0)
 PY
+# 4. PostgreSQL restarted under load (when run beside one: Tests/EndToEnd/with-postgres.sh): the
+# service answers 503 while the database is down, recovers by itself, and keeps every append
+# it acknowledged.
+if [ -n "${FINGERPOST_TEST_POSTGRES_RESTART:-}" ]; then
+  stop_service
+  DATABASE=$FINGERPOST_TEST_POSTGRES
+  WORK_DATA_KEY=$("$FINGERPOST" keys add pg --write office $(store_options))
+  start_service
+  curl -sf -o /dev/null -X PUT --data-binary @"$WORK/office.zip" "$URL/fp/v1/venues/office?key=$WORK_DATA_KEY"
+  python3 - "$URL" "$WORK_DATA_KEY" "$FINGERPOST_TEST_POSTGRES_RESTART" <<'PY' || failed=1
+import json, subprocess, sys, threading, time, urllib.error, urllib.request
+from collections import Counter
+url, key, restart = sys.argv[1], sys.argv[2], sys.argv[3]
+answers, lock, started = [], threading.Lock(), time.time()
+def worker(w):
+    i = 0
+    while time.time() - started < 14:
+        i += 1
+        line = json.dumps({"type": "scan", "id": f"pg-{w}-{i}", "t": i, "device": "load", "ordinal": 0,
+                           "x": 1, "y": 1, "readings": [["02:aa:00:00:00:01", -60]]})
+        request = urllib.request.Request(f"{url}/fp/v1/venues/office/surveys?key={key}",
+                                         data=line.encode(), method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=10) as r: status = r.status
+        except urllib.error.HTTPError as e: status = e.code
+        except Exception: status = 0
+        with lock: answers.append((time.time() - started, status, f"pg-{w}-{i}"))
+        time.sleep(0.02)
+threads = [threading.Thread(target=worker, args=(w,)) for w in range(8)]
+for t in threads: t.start()
+time.sleep(4)
+down = time.time() - started
+subprocess.run([restart, "3"], check=True)
+up = time.time() - started
+for t in threads: t.join()
+statuses = Counter(s for _, s, _ in answers)
+outage = Counter(s for t, s, _ in answers if down + 0.5 < t < up - 0.2)
+recovered = [t for t, s, _ in answers if t > up and s == 200]
+late = Counter(s for t, s, _ in answers if t > up + 3)
+print(f"PostgreSQL down {down:.1f}-{up:.1f} s under 8 appending clients: answers {dict(statuses)}; "
+      f"while down {dict(outage)}; first success {recovered[0] - up:.2f} s after it was back" if recovered else
+      f"no success after PostgreSQL came back: {dict(statuses)}")
+acked = {i for _, s, i in answers if s == 200}
+stored = Counter()
+with urllib.request.urlopen(f"{url}/fp/v1/venues/office/surveys.ndjson?key={key}") as r:
+    for line in r.read().decode().splitlines():
+        record = json.loads(line)
+        if record.get("id", "").startswith("pg-"): stored[record["id"]] += 1
+missing = [i for i in acked if stored[i] == 0]
+twice = [i for i, c in stored.items() if c > 1]
+print(f"{len(acked)} appends acknowledged: {len(missing)} missing, {len(twice)} stored twice")
+ok = (set(statuses) <= {200, 503} and outage.get(503, 0) > 0 and set(outage) <= {503}
+      and recovered and set(late) == {200} and not missing and not twice)
+sys.exit(0 if ok else 1)
+PY
+fi
+
 if [ "$failed" != 0 ]; then echo "loadtest: FAILED"; exit 1; fi
 echo "loadtest: passed"
