@@ -49,7 +49,8 @@ demo: build
 
 ## test: every unit and end-to-end test (the store tests against SQLite and a PostgreSQL server
 ## started for them on a free local port and stopped after), then the accuracy gates, the scenario suite against
-## its checked-in scoreboard and the viewer under tmux (release build).
+## its checked-in scoreboard, the viewer under tmux, the service demo, the API check and the short
+## load test (release build).
 test: deps
 	Tests/EndToEnd/with-postgres.sh $(SWIFT) test
 	$(MAKE) accuracy
