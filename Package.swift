@@ -176,7 +176,11 @@ let package = Package(
     .executableTarget(name: "fingerpost", dependencies: ["FingerpostCLI"]),
 
     .target(
-      name: "TestSupport", dependencies: ["IMDF", "Geometry", "Fingerprints", "Workflows"],
+      name: "TestSupport",
+      dependencies: [
+        "IMDF", "Geometry", "Fingerprints", "Workflows",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ],
       path: "Tests/TestSupport"),
     .testTarget(name: "RandomnessTests", dependencies: ["Randomness"]),
     .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
@@ -240,9 +244,7 @@ let package = Package(
     ),
     .testTarget(
       name: "StoreTests",
-      dependencies: [
-        "Store", "TestSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
-      ]),
+      dependencies: ["Store", "TestSupport"]),
     .testTarget(
       name: "ServiceTests",
       dependencies: [

@@ -24,6 +24,12 @@ struct ServeCommand: AsyncParsableCommand {
 
   @OptionGroup var storage: DataFolderOption
 
+  @Option(
+    help: ArgumentHelp(
+      "This instance's base URL, where other instances sharing --database send clients for"
+        + " its tracking sessions.", valueName: "url"))
+  var publicURL: String?
+
   @Option(help: "A tracking session that takes no events for this many seconds ends.")
   var sessionTimeout = 600.0
 
@@ -36,6 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
     configuration.database = storage.database
     configuration.host = host
     configuration.port = port
+    configuration.publicURL = publicURL
     guard sessionTimeout > 0, sessionParticles.map({ $0 >= 10 }) ?? true else {
       throw ValidationError(
         "--session-timeout must be positive and --session-particles at least 10")

@@ -4,19 +4,50 @@ import Foundation
 import Store
 
 extension FingerprintService {
-  /// Builds venue `entry`'s map from its stored survey: writes the map file (atomically) into
-  /// the data folder, records it as the next version and hands it to the catalog.
-  func runBuild(_ queued: MapBuildJob, entry: VenueCatalog.Entry) async {
-    var job = queued
-    func save(_ state: MapBuildJob.State, _ message: String? = nil, progress: Double) async {
+  /// A running job whose worker has not said it is still at it for this long is taken over by
+  /// another worker, seconds (its instance is taken to have died).
+  static let jobStaleAfter = 60.0
+
+  /// Works on queued map build jobs until there are none left; over a shared store every
+  /// instance does, and each job is taken by one only.
+  func workJobs() async {
+    while true {
+      let job: MapBuildJob?
+      do {
+        job = try await store.claimJob(worker: instance, staleAfter: Self.jobStaleAfter)
+      } catch {
+        logger.error("map build jobs cannot be read", metadata: ["error": "\(error)"])
+        return
+      }
+      guard let job else { return }
+      await runBuild(job)
+    }
+  }
+
+  /// Builds the map of a claimed `job`'s venue from its stored survey: stores it as the next
+  /// version, hands it to the catalog, and records how the job ended. While it builds, the
+  /// job is marked alive every few seconds.
+  func runBuild(_ claimed: MapBuildJob) async {
+    var job = claimed
+    let alive = Task { [store, instance, id = claimed.id] in
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .seconds(Self.jobStaleAfter / 6))
+        try? await store.touchJob(id, worker: instance)
+      }
+    }
+    defer { alive.cancel() }
+    func save(_ state: MapBuildJob.State, _ message: String?, progress: Double) async {
       job.state = state
       job.message = message
       job.progress = progress
       job.updated = Date()
       try? await store.saveJob(job)
     }
-    await save(.running, progress: 0)
     do {
+      guard let entry = try await loadVenue(job.venue) else {
+        await save(.failed, "venue \(job.venue) is no longer stored", progress: 0)
+        return
+      }
       let survey = SurveyFile.parse(
         Data(try await surveyText(entry).utf8), file: "survey of \(entry.id)")
       guard !survey.records.isEmpty else {
@@ -26,7 +57,9 @@ extension FingerprintService {
       let (map, report) = RadioMapBuilder().build(
         surveys: [("survey of \(entry.id)", survey)], plans: entry.plans)
       let record = try await storeMap(map, venue: entry.id, scans: report.used)
-      if let stored = try await store.venue(entry.id) { try catalog.put(stored, map: record) }
+      if let stored = try await store.venue(entry.id) {
+        try catalog.put(stored, map: (record, map))
+      }
       job.mapVersion = record.version
       await save(.done, "map version \(record.version) from \(report.used) scans", progress: 1)
     } catch {
@@ -34,18 +67,18 @@ extension FingerprintService {
     }
   }
 
-  /// Writes `map` (atomically) into the data folder as venue `venue`'s next version and records
-  /// it in the store.
+  /// Stores `map` as venue `venue`'s next version: its file in the store (for every instance)
+  /// and, written atomically, as this instance's copy.
   func storeMap(_ map: RadioMap, venue: String, scans: Int) async throws -> StoredRadioMap {
     let version = (try await store.newestMap(venue: venue)?.version ?? 0) + 1
-    let folder = URL(fileURLWithPath: configuration.dataFolder).appendingPathComponent("maps")
-    try FileAccess.createDirectory(folder.path)
-    let file = folder.appendingPathComponent("\(venue)-v\(version).fpmap")
+    var record = StoredRadioMap(
+      venue: venue, version: version, etag: "\"\(venue)-v\(version)\"", path: "", scans: scans,
+      built: Date())
+    let file = mapCopy(record)
+    record.path = file.path
+    try FileAccess.createDirectory(file.deletingLastPathComponent().path)
     try RadioMapFile.write(map, to: file)
-    let record = StoredRadioMap(
-      venue: venue, version: version, etag: "\"\(venue)-v\(version)\"", path: file.path,
-      scans: scans, built: Date())
-    try await store.addMap(record)
+    try await store.addMap(record, file: try FileAccess.read(file.path))
     return record
   }
 }

@@ -35,14 +35,15 @@ extension FingerprintService {
     }
   }
 
-  /// `POST /fp/v1/venues/{id}/radiomap:build`: 202 with the job's URL; the build runs in the
-  /// background and the catalog takes the map when it is done.
+  /// `POST /fp/v1/venues/{id}/radiomap:build`: 202 with the job's URL. The job is queued in
+  /// the store; this instance starts on it at once unless another instance sharing the store
+  /// takes it first, and every instance takes the map when it is done.
   func buildMap(_ request: Request, venue: String) async throws -> Response {
     _ = try await keys.admit(request.key, for: .write(venue: venue))
-    guard let entry = catalog.entry(venue) else { throw Self.notFound(venue: venue) }
+    guard catalog.entry(venue) != nil else { throw Self.notFound(venue: venue) }
     let job = MapBuildJob(id: UUID().uuidString.lowercased(), venue: venue)
     try await store.saveJob(job)
-    Task { await self.runBuild(job, entry: entry) }
+    Task { await self.workJobs() }
     var response = Response.json(job, status: .accepted)
     response.headers[.location] = "/fp/v1/jobs/\(job.id)"
     return response
@@ -79,7 +80,7 @@ extension FingerprintService {
     guard let stored else { throw Self.notFound(venue: id) }
     let scans = map.levels.reduce(0) { $0 + $1.points.reduce(0) { $0 + $1.scans } }
     let record = try await storeMap(map, venue: id, scans: scans)
-    try catalog.put(stored, map: record)
+    try catalog.put(stored, map: (record, map))
     var response = Response.json(MapResource(record), status: .created)
     response.headers[.location] = MapResource(record).url
     return response
@@ -103,7 +104,9 @@ extension FingerprintService {
     }
     let data: Data
     do {
-      data = try FileAccess.read(record.path)
+      let copy = mapCopy(record).path
+      // A map stored before the store kept map files is only in its building instance's file.
+      data = try FileAccess.read(FileManager.default.fileExists(atPath: copy) ? copy : record.path)
     } catch {
       throw GeolocateError.serviceUnavailable("the map file cannot be read")
     }

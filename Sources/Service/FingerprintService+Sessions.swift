@@ -6,6 +6,7 @@ import Geometry
 import Hummingbird
 import JSON
 import NIOCore
+import Store
 import Workflows
 
 extension FingerprintService {
@@ -33,7 +34,7 @@ extension FingerprintService {
       await self.answer {
         _ = try await self.keys.admit(request.key, for: .locate)
         let id = try context.parameters.require("id")
-        guard await self.sessions.end(id) else { throw Self.noSession(id) }
+        try await self.endSession(id, request: request)
         return Response(status: .noContent)
       }
     }
@@ -42,8 +43,7 @@ extension FingerprintService {
   static func noSession(_ id: String) -> GeolocateError {
     GeolocateError(
       code: 404, domain: "global", reason: "notFound",
-      message: "no session \(id): it ended, expired, or the server restarted since"
-        + " (sessions live in one server process; open a new one)")
+      message: "no session \(id): it ended or expired (open a new one)")
   }
 
   func openSession(_ request: Request) async throws -> Response {
@@ -76,6 +76,7 @@ extension FingerprintService {
       seed = UInt64.random(in: 0..<(1 << 53))
     }
     let id = UUID().uuidString.lowercased()
+    let particles = configuration.sessionSettings.particles
     let session = try LiveSession(
       id: id, venue: venue, device: json["device"]?.stringValue, plans: plans, map: map,
       seed: seed, start: start, settings: configuration.sessionSettings)
@@ -83,12 +84,20 @@ extension FingerprintService {
       throw GeolocateError.serviceUnavailable(
         "\(configuration.sessionLimit) sessions are open already")
     }
+    let parameters = SessionParameters(
+      venue: venue, device: session.device, seed: seed, start: json["start"],
+      particles: particles, map_version: entry.mapRecord?.version ?? 0)
+    do {
+      try await store.addSession(
+        StoredSession(
+          id: id, venue: venue, instance: instance, parameters: try parameters.json(),
+          created: session.created))
+    } catch {
+      await sessions.end(id)
+      throw error
+    }
     var response = Response.json(
-      SessionResource(
-        id: id, venue: venue, device: session.device, seed: seed,
-        particles: configuration.sessionSettings.particles, created: session.created,
-        processed: 0, last_t: nil, sequence: 0, dropped: 0),
-      status: .created)
+      await SessionResource(session, instance: instance), status: .created)
     response.headers[.location] = "/fp/v1/sessions/\(id)"
     return response
   }
@@ -111,11 +120,13 @@ extension FingerprintService {
     return Route.Waypoint(floor: floor, point: Point(x: x, y: y))
   }
 
+  /// `POST /fp/v1/sessions/{id}/events`: a batch is processed, then kept in the store (so that
+  /// the session can be opened again as it is), then answered with the fix after it.
   func postEvents(_ request: Request, session id: String) async throws -> Response {
     _ = try await keys.admit(request.key, for: .locate)
-    guard let session = sessions.session(id) else { throw Self.noSession(id) }
+    let session = try await liveSession(id, request: request)
     let body = try await request.payload(upTo: configuration.uploadLimit)
-    let posted: (events: Int, fix: SessionFix?)
+    let posted: (events: Int, fix: SessionFix?, batch: Int)
     do {
       posted = try await session.post(body)
     } catch let stale as StaleEvents {
@@ -133,6 +144,16 @@ extension FingerprintService {
         status: .conflict, headers: [.contentType: "application/json"],
         body: .init(byteBuffer: ByteBuffer(string: answer.text)))
     }
+    do {
+      try await store.addSessionBatch(
+        session: id,
+        SessionBatch(sequence: posted.batch, events: String(decoding: body, as: UTF8.self)))
+    } catch {
+      // The filter took a batch the store did not: the session is put away (its readers' streams
+      // end), to be opened again from what the store has, without this batch, when next asked.
+      await sessions.end(id)
+      throw error
+    }
     var answer = JSONObjectWriter()
     answer.string("session", id)
     answer.int("events", posted.events)
@@ -146,14 +167,8 @@ extension FingerprintService {
 
   func sessionInfo(_ request: Request, session id: String) async throws -> Response {
     _ = try await keys.admit(request.key, for: .read)
-    guard let session = sessions.session(id) else { throw Self.noSession(id) }
-    return .json(
-      SessionResource(
-        id: id, venue: session.venue, device: session.device, seed: session.seed,
-        particles: configuration.sessionSettings.particles, created: session.created,
-        processed: await session.processed,
-        last_t: await session.lastTime, sequence: await session.newestSequence,
-        dropped: await session.dropped))
+    let session = try await liveSession(id, request: request)
+    return .json(await SessionResource(session, instance: instance))
   }
 
   /// `GET /fp/v1/sessions/{id}/fixes`: the fixes kept and every new one until the session
@@ -162,7 +177,7 @@ extension FingerprintService {
   /// sequence number, and `Last-Event-ID` resumes after it).
   func followFixes(_ request: Request, session id: String) async throws -> Response {
     _ = try await keys.admit(request.key, for: .read)
-    guard let session = sessions.session(id) else { throw Self.noSession(id) }
+    let session = try await liveSession(id, request: request)
     let sse =
       request.uri.queryParameters.get("format") == "sse"
       || request.headers[.accept]?.contains("text/event-stream") == true
@@ -189,7 +204,8 @@ extension FingerprintService {
   }
 }
 
-/// A tracking session: its venue, device, seed and particle count, and how far it got.
+/// A tracking session: its venue, device, seed and particle count, how far it got, the instance
+/// holding it, and its URLs.
 struct SessionResource: Encodable {
   var id: String
   var venue: String
@@ -201,27 +217,24 @@ struct SessionResource: Encodable {
   var last_t: Double?
   var sequence: Int
   var dropped: Int
-  var events: String { "/fp/v1/sessions/\(id)/events" }
-  var fixes: String { "/fp/v1/sessions/\(id)/fixes" }
+  var instance: String
+  var events: String
+  var fixes: String
 
-  enum CodingKeys: String, CodingKey {
-    case id, venue, device, seed, particles, created, processed, last_t, sequence, dropped, events,
-      fixes
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(id, forKey: .id)
-    try c.encode(venue, forKey: .venue)
-    try c.encodeIfPresent(device, forKey: .device)
-    try c.encode(seed, forKey: .seed)
-    try c.encode(particles, forKey: .particles)
-    try c.encode(created, forKey: .created)
-    try c.encode(processed, forKey: .processed)
-    try c.encodeIfPresent(last_t, forKey: .last_t)
-    try c.encode(sequence, forKey: .sequence)
-    try c.encode(dropped, forKey: .dropped)
-    try c.encode(events, forKey: .events)
-    try c.encode(fixes, forKey: .fixes)
+  /// The resource of `session`, held by `instance`.
+  init(_ session: LiveSession, instance: String) async {
+    id = session.id
+    venue = session.venue
+    device = session.device
+    seed = session.seed
+    particles = session.particles
+    created = session.created
+    processed = await session.processed
+    last_t = await session.lastTime
+    sequence = await session.newestSequence
+    dropped = await session.dropped
+    self.instance = instance
+    events = "/fp/v1/sessions/\(id)/events"
+    fixes = "/fp/v1/sessions/\(id)/fixes"
   }
 }

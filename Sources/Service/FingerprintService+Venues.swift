@@ -54,6 +54,8 @@ extension FingerprintService {
       return try await body()
     } catch let error as GeolocateError {
       return .error(error)
+    } catch let elsewhere as SessionElsewhere {
+      return Self.redirect(elsewhere)
     } catch let error as FingerpostError {
       return .error(
         GeolocateError(
@@ -92,7 +94,7 @@ extension FingerprintService {
     }
     let stored = StoredVenue(id: id, name: venue.name, archive: archive)
     let created = try await store.putVenue(stored)
-    try catalog.put(stored, map: try await store.newestMap(venue: id))
+    try await loadVenue(id)
     struct Answer: Encodable {
       var id: String
       var name: String

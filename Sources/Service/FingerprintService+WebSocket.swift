@@ -15,8 +15,12 @@ extension FingerprintService {
       } catch {
         throw HTTPError(.init(code: error.code), message: error.message)
       }
-      guard self.sessions.session(id) != nil else {
-        throw HTTPError(.notFound, message: Self.noSession(id).message)
+      do {
+        _ = try await self.liveSession(id, request: request)
+      } catch let error as GeolocateError {
+        throw HTTPError(.init(code: error.code), message: error.message)
+      } catch let elsewhere as SessionElsewhere {
+        throw HTTPError(.temporaryRedirect, headers: [.location: elsewhere.location])
       }
       return .upgrade([:])
     } onUpgrade: { _, outbound, context in

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Store
+import Synchronization
 
 /// The fingerprint service: the geolocation API (`/v1/geolocate`, `/v2/geosubmit`) and the
 /// indoor endpoints (`/fp/v1/…`) over a store, a catalog of loaded venues and a key gate. A thin
@@ -19,6 +20,7 @@ public final class FingerprintService: Sendable {
   /// The live tracking sessions.
   public let sessions = SessionHub()
   let logger = Logger(label: "fingerpost.service")
+  let address: Mutex<String>
 
   /// Opens the store (the data folder's, or the PostgreSQL database configured) and loads every
   /// stored venue.
@@ -29,8 +31,14 @@ public final class FingerprintService: Sendable {
     self.store = store
     catalog = VenueCatalog()
     keys = KeyGate(store: store)
-    try await catalog.load(from: store)
+    address = Mutex(
+      configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)")
+    try await syncCatalog(strict: true)
   }
+
+  /// This instance's base URL, as other instances sharing the store send clients to it (for
+  /// the tracking sessions it holds) and as it names itself on the map build jobs it takes.
+  public var instance: String { address.withLock { $0 } }
 
   /// The store: PostgreSQL at `database` when given, else the SQLite file of `dataFolder`
   /// (the folder is created if needed; it holds the map files either way).
@@ -60,18 +68,28 @@ public final class FingerprintService: Sendable {
     return router
   }
 
-  /// Serves until cancelled, adding the keys' request counts to the store and ending idle
-  /// sessions every few seconds.
+  /// Serves until cancelled. Meanwhile it follows the changes other instances make to a shared
+  /// store, and every few seconds adds the keys' request counts to the store, ends idle
+  /// sessions and looks for map build jobs left queued or abandoned.
   public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws
   {
-    let app = application(onServerRunning: onServerRunning)
+    let app = application { port in
+      if self.configuration.publicURL == nil {
+        self.address.withLock { $0 = "http://\(self.configuration.host):\(port)" }
+      }
+      await onServerRunning(port)
+    }
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { try await app.runService() }
+      group.addTask { await self.followChanges() }
       group.addTask {
+        var round = 0
         while !Task.isCancelled {
           try? await Task.sleep(for: .seconds(2))
           try? await self.keys.flush()
-          await self.sessions.expire(idleFor: self.configuration.sessionTimeout)
+          await self.expireSessions()
+          round += 1
+          if round % 10 == 1 { await self.workJobs() }
         }
       }
       try await group.next()

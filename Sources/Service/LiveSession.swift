@@ -32,6 +32,8 @@ public actor LiveSession {
   public nonisolated let created: Date
   /// The seed of its filter.
   public nonisolated let seed: UInt64
+  /// Particles of its filter.
+  public nonisolated let particles: Int
   /// When it last took events (or was opened).
   public private(set) var lastActive: Date
   /// Fixes readers lost because they read too slowly.
@@ -43,20 +45,22 @@ public actor LiveSession {
   let tracking: TrackingSession
   var history: Deque<SessionFix> = []
   var sequence = 0
+  var batches = 0
   var readers: [UUID: AsyncStream<SessionFix>.Continuation] = [:]
   var ended = false
 
   /// Opens a session on `plans` with `map`, its filter (with `settings`) seeded from `seed`.
   public init(
     id: String, venue: String, device: String?, plans: FloorPlanSet, map: RadioMap, seed: UInt64,
-    start: Route.Waypoint?, settings: ParticleFilterSettings
+    start: Route.Waypoint?, settings: ParticleFilterSettings, created: Date = Date()
   ) throws(FingerpostError) {
     self.id = id
     self.venue = venue
     self.device = device
     self.seed = seed
+    particles = settings.particles
     origin = plans.frame.origin
-    created = Date()
+    self.created = created
     lastActive = created
     tracking = try TrackingSession(
       plans: plans, map: map, seed: seed, start: start, settings: settings)
@@ -69,13 +73,15 @@ public actor LiveSession {
   /// The sequence number of the newest fix (0 before any).
   public var newestSequence: Int { sequence }
 
-  /// Processes a batch (event-stream NDJSON) and returns how many events it held and the fix
-  /// after it, which readers receive too.
-  public func post(_ body: Data) throws -> (events: Int, fix: SessionFix?) {
+  /// Processes a batch (event-stream NDJSON) and returns how many events it held, the fix
+  /// after it (which readers receive too), and the batch's place among those the session
+  /// accepted (0, 1, …: replaying the batches in that order gives the same fixes).
+  public func post(_ body: Data) throws -> (events: Int, fix: SessionFix?, batch: Int) {
     let events = try tracking.events(ndjson: body, source: "request body")
     let fix = try tracking.process(events)
     lastActive = Date()
-    guard let fix else { return (events.count, nil) }
+    batches += 1
+    guard let fix else { return (events.count, nil, batches - 1) }
     sequence += 1
     let entry = SessionFix(sequence: sequence, line: StreamEncoder.line(.fix(fix)))
     history.append(entry)
@@ -83,7 +89,7 @@ public actor LiveSession {
     for reader in readers.values {
       if case .dropped = reader.yield(entry) { dropped += 1 }
     }
-    return (events.count, entry)
+    return (events.count, entry, batches - 1)
   }
 
   /// The fixes after sequence number `after` still kept, then every new one until the session

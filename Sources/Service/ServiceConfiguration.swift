@@ -11,6 +11,9 @@ public struct ServiceConfiguration: Sendable {
   /// A PostgreSQL database (`postgres://user@host:port/name`) to keep the store in instead of
   /// the data folder's SQLite file, so that several instances share it.
   public var database: String?
+  /// The base URL other instances sharing the store send clients to for this instance's
+  /// tracking sessions; `http://host:port` when nil.
+  public var publicURL: String?
   /// Largest request body of the geolocation API, bytes (after gzip decoding too).
   public var requestLimit = 1 << 20
   /// Largest upload (an IMDF zip, a survey batch), bytes.

@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// The tracking sessions a service holds, by id. Sessions live in this process only: a
-/// restarted server has none, and says so for the ids it is asked about.
+/// The tracking sessions a service holds live, by id. The store keeps what opens each again
+/// (after a restart) on the instance that held it.
 public final class SessionHub: Sendable {
   let sessions = Mutex<[String: LiveSession]>([:])
 
@@ -24,6 +24,16 @@ public final class SessionHub: Sendable {
     }
   }
 
+  /// Adds `session` opened again from the store, unless a request opened it first: the one
+  /// held.
+  public func adopt(_ session: LiveSession) -> LiveSession {
+    sessions.withLock { sessions in
+      if let held = sessions[session.id] { return held }
+      sessions[session.id] = session
+      return session
+    }
+  }
+
   /// Removes and ends session `id`; false when there was none.
   @discardableResult
   public func end(_ id: String) async -> Bool {
@@ -32,14 +42,13 @@ public final class SessionHub: Sendable {
     return true
   }
 
-  /// Ends every session that took no events for `timeout` seconds before `now`; returns how
-  /// many.
+  /// Ends every session that took no events for `timeout` seconds before `now`; their ids.
   @discardableResult
-  public func expire(idleFor timeout: Double, now: Date = Date()) async -> Int {
-    var expired = 0
+  public func expire(idleFor timeout: Double, now: Date = Date()) async -> [String] {
+    var expired: [String] = []
     for session in sessions.withLock({ Array($0.values) }) {
       if now.timeIntervalSince(await session.lastActive) >= timeout {
-        if await end(session.id) { expired += 1 }
+        if await end(session.id) { expired.append(session.id) }
       }
     }
     return expired

@@ -10,7 +10,7 @@ import Workflows
 
 /// The venues the service answers for, loaded: floor plans and the newest radio map of each,
 /// and which venues' maps know each BSSID. Requests read a snapshot without waiting; a map
-/// build or venue upload swaps one venue in.
+/// build or venue upload (here or, over a shared store, on another instance) swaps one venue in.
 public final class VenueCatalog: Sendable {
   /// One venue, ready to locate against: an IMDF venue with its floor plans, or a map-only
   /// venue (a radio map uploaded without IMDF, such as a dataset's).
@@ -27,6 +27,8 @@ public final class VenueCatalog: Sendable {
     public let locate: Locate?
     /// The newest map's record, when one was built.
     public let mapRecord: StoredRadioMap?
+    /// When the venue was uploaded (as the store has it).
+    public let updated: Date
 
     /// The newest map, when one was built.
     public var map: RadioMap? { locate?.map }
@@ -58,35 +60,29 @@ public final class VenueCatalog: Sendable {
   /// The venue `id`, if loaded.
   public func entry(_ id: String) -> Entry? { snapshot.withLock { $0.entries[id] } }
 
-  /// Loads every venue of `store` with its newest map.
-  public func load(from store: any FingerprintStore) async throws {
-    let maps = Dictionary(
-      try await store.newestMaps().map { ($0.venue, $0) }, uniquingKeysWith: { a, _ in a })
-    for listing in try await store.venues() {
-      guard let stored = try await store.venue(listing.id) else { continue }
-      try put(stored, map: maps[listing.id])
-    }
-  }
-
-  /// Loads (or replaces) `stored` with the map `record` names.
-  public func put(_ stored: StoredVenue, map record: StoredRadioMap?) throws(FingerpostError) {
+  /// Loads (or replaces) `stored`, with its newest map `record` read as `map`; the entry.
+  @discardableResult
+  public func put(_ stored: StoredVenue, map: (record: StoredRadioMap, map: RadioMap)?)
+    throws(FingerpostError) -> Entry
+  {
     let venue =
       stored.isMapOnly ? nil : try VenueLoader.load(zip: stored.archive, path: "venue \(stored.id)")
-    let map = try record.map { r throws(FingerpostError) in
-      try RadioMapFile.read(URL(fileURLWithPath: r.path))
-    }
     let plans = venue.map { FloorPlanSet(venue: $0) }
     let entry = Entry(
       id: stored.id, name: stored.name, venue: venue, plans: plans,
-      locate: map.map { Locate(map: $0, plans: plans) }, mapRecord: record)
+      locate: map.map { Locate(map: $0.map, plans: plans) }, mapRecord: map?.record,
+      updated: stored.updated)
     snapshot.withLock { state in
       state.entries[stored.id] = entry
       state.venuesHearing = state.venuesHearing.compactMapValues { ids in
         let kept = ids.filter { $0 != stored.id }
         return kept.isEmpty ? nil : kept
       }
-      for bssid in map?.bssids ?? [] { state.venuesHearing[bssid, default: []].append(stored.id) }
+      for bssid in map?.map.bssids ?? [] {
+        state.venuesHearing[bssid, default: []].append(stored.id)
+      }
     }
+    return entry
   }
 
   /// The venue whose map knows most of `readings` (at least `minimum` of them), and how many.

@@ -1,8 +1,10 @@
 import FingerpostCore
 import Foundation
 
-/// What the fingerprint service keeps: venues, their surveys and radio maps, map build jobs,
-/// API keys and their daily counts. SQLite (`SQLiteStore`) is the embedded default.
+/// What the fingerprint service keeps: venues, their surveys and radio maps (with the files'
+/// bytes), map build jobs, API keys and their daily counts, and tracking sessions. SQLite
+/// (`SQLiteStore`) is the embedded default; PostgreSQL (`PostgresStore`) is shared by several
+/// instances, which learn of each other's changes through `changes()`.
 public protocol FingerprintStore: Sendable {
   /// Adds `key` (its `key` must be new).
   func addKey(_ key: APIKey) async throws
@@ -30,8 +32,12 @@ public protocol FingerprintStore: Sendable {
   /// The venue's survey lines in the order they were first appended.
   func surveyLines(venue: String) async throws -> [String]
 
-  /// Records a built map; its version must be the venue's next.
-  func addMap(_ map: StoredRadioMap) async throws
+  /// Records a built map with its file's bytes; its version must be the venue's next.
+  func addMap(_ map: StoredRadioMap, file: Data) async throws
+  /// The file of venue `venue`'s map `version`, when the store holds its bytes.
+  func mapFile(venue: String, version: Int) async throws -> Data?
+  /// The venue's map `version`'s record.
+  func map(venue: String, version: Int) async throws -> StoredRadioMap?
   /// The venue's newest map.
   func newestMap(venue: String) async throws -> StoredRadioMap?
   /// The newest map of every venue that has one.
@@ -41,6 +47,32 @@ public protocol FingerprintStore: Sendable {
   func saveJob(_ job: MapBuildJob) async throws
   /// The job `id`.
   func job(_ id: String) async throws -> MapBuildJob?
+  /// Gives `worker` the oldest queued job, or a running one whose worker has not been heard
+  /// from (`touchJob`) for `staleAfter` seconds, now running under `worker`; nil when there is
+  /// none. Two workers never get the same job.
+  func claimJob(worker: String, staleAfter: Double) async throws -> MapBuildJob?
+  /// Marks job `id` as still being worked on by `worker`.
+  func touchJob(_ id: String, worker: String) async throws
+
+  /// The changes other instances make from now on, until the stream is dropped. A store no
+  /// other instance shares (SQLite) has none: the stream finishes at once.
+  func changes() -> AsyncStream<StoreChange>
+  /// Whether several instances share the store.
+  var isShared: Bool { get }
+
+  /// Records a newly opened tracking session.
+  func addSession(_ session: StoredSession) async throws
+  /// The session `id`, if it is stored.
+  func session(_ id: String) async throws -> StoredSession?
+  /// Keeps a batch of events session `session` accepted (durable when it returns), replacing
+  /// one kept at its place (a batch a session took after a lost one).
+  func addSessionBatch(session: String, _ batch: SessionBatch) async throws
+  /// The session's batches, in order.
+  func sessionBatches(session: String) async throws -> [SessionBatch]
+  /// Removes session `id` and its batches; false when there was none.
+  func removeSession(_ id: String) async throws -> Bool
+  /// Removes the sessions that took no events since `date`; how many.
+  func removeSessions(idleSince date: Date) async throws -> Int
 }
 
 /// The UTC day of `date` as `yyyy-MM-dd`, the unit of a key's daily limit.

@@ -2,13 +2,34 @@ import Foundation
 import PostgresNIO
 
 extension PostgresStore {
-  public func addMap(_ map: StoredRadioMap) async throws {
-    _ = try await rows(
-      """
-      INSERT INTO radio_map (venue, version, etag, path, scans, built)
-      VALUES (\(map.venue), \(map.version), \(map.etag), \(map.path), \(map.scans), \(map.built))
-      """
-    ) { _ in 0 }
+  public func addMap(_ map: StoredRadioMap, file: Data) async throws {
+    try await transaction(
+      deadline: Self.deadline + .seconds(file.count / 10_000_000), notifying: .venue(map.venue)
+    ) { connection, logger in
+      try await connection.query(
+        """
+        INSERT INTO radio_map (venue, version, etag, path, scans, built)
+        VALUES (\(map.venue), \(map.version), \(map.etag), \(map.path), \(map.scans), \(map.built))
+        """, logger: logger)
+      try await connection.query(
+        """
+        INSERT INTO radio_map_file (venue, version, bytes)
+        VALUES (\(map.venue), \(map.version), \(file))
+        """, logger: logger)
+    }
+  }
+
+  public func mapFile(venue: String, version: Int) async throws -> Data? {
+    try await rows(
+      "SELECT bytes FROM radio_map_file WHERE venue = \(venue) AND version = \(version)",
+      deadline: .seconds(60)
+    ) { try $0["bytes"].decode(Data.self) }.first
+  }
+
+  public func map(venue: String, version: Int) async throws -> StoredRadioMap? {
+    try await rows(
+      "SELECT * FROM radio_map WHERE venue = \(venue) AND version = \(version)", Self.map(row:)
+    ).first
   }
 
   public func newestMap(venue: String) async throws -> StoredRadioMap? {
@@ -24,30 +45,61 @@ extension PostgresStore {
   }
 
   public func saveJob(_ job: MapBuildJob) async throws {
+    try await transaction(notifying: job.state == .queued ? .jobQueued : nil) {
+      connection, logger in
+      _ = try await connection.query(
+        """
+        INSERT INTO map_job (id, venue, state, progress, message, map_version, created, updated,
+          worker)
+        VALUES (\(job.id), \(job.venue), \(job.state.rawValue), \(job.progress), \(job.message),
+          \(job.mapVersion), \(job.created), \(job.updated), \(job.worker))
+        ON CONFLICT (id) DO UPDATE SET state = excluded.state, progress = excluded.progress,
+          message = excluded.message, map_version = excluded.map_version,
+          updated = excluded.updated, worker = excluded.worker
+        """, logger: logger)
+    }
+  }
+
+  public func job(_ id: String) async throws -> MapBuildJob? {
+    try await rows("SELECT * FROM map_job WHERE id = \(id)", Self.job(row:)).first
+  }
+
+  public func claimJob(worker: String, staleAfter: Double) async throws -> MapBuildJob? {
+    // SKIP LOCKED: a job another instance is claiming this moment is passed over, not waited
+    // for, and no two instances take the same one.
+    try await rows(
+      """
+      UPDATE map_job SET state = 'running', worker = \(worker), updated = now()
+      WHERE id = (
+        SELECT id FROM map_job
+        WHERE state = 'queued'
+          OR (state = 'running' AND updated < now() - make_interval(secs => \(staleAfter)))
+        ORDER BY created LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING *
+      """, Self.job(row:)
+    ).first
+  }
+
+  public func touchJob(_ id: String, worker: String) async throws {
     _ = try await rows(
       """
-      INSERT INTO map_job (id, venue, state, progress, message, map_version, created, updated)
-      VALUES (\(job.id), \(job.venue), \(job.state.rawValue), \(job.progress), \(job.message),
-        \(job.mapVersion), \(job.created), \(job.updated))
-      ON CONFLICT (id) DO UPDATE SET state = excluded.state, progress = excluded.progress,
-        message = excluded.message, map_version = excluded.map_version,
-        updated = excluded.updated
+      UPDATE map_job SET updated = now()
+      WHERE id = \(id) AND state = 'running' AND worker = \(worker)
       """
     ) { _ in 0 }
   }
 
-  public func job(_ id: String) async throws -> MapBuildJob? {
-    try await rows("SELECT * FROM map_job WHERE id = \(id)") { row in
-      var job = MapBuildJob(
-        id: try row["id"].decode(String.self), venue: try row["venue"].decode(String.self),
-        created: try row["created"].decode(Date.self))
-      job.state = MapBuildJob.State(rawValue: try row["state"].decode(String.self)) ?? .failed
-      job.progress = try row["progress"].decode(Double.self)
-      job.message = try row["message"].decode(String?.self)
-      job.mapVersion = try row["map_version"].decode(Int?.self)
-      job.updated = try row["updated"].decode(Date.self)
-      return job
-    }.first
+  static func job(row: PostgresRandomAccessRow) throws -> MapBuildJob {
+    var job = MapBuildJob(
+      id: try row["id"].decode(String.self), venue: try row["venue"].decode(String.self),
+      created: try row["created"].decode(Date.self))
+    job.state = MapBuildJob.State(rawValue: try row["state"].decode(String.self)) ?? .failed
+    job.progress = try row["progress"].decode(Double.self)
+    job.message = try row["message"].decode(String?.self)
+    job.mapVersion = try row["map_version"].decode(Int?.self)
+    job.updated = try row["updated"].decode(Date.self)
+    job.worker = try row["worker"].decode(String?.self)
+    return job
   }
 
   static func map(row: PostgresRandomAccessRow) throws -> StoredRadioMap {

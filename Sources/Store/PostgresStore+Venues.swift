@@ -4,16 +4,25 @@ import PostgresNIO
 
 extension PostgresStore {
   public func putVenue(_ venue: StoredVenue) async throws -> Bool {
-    // xmax is 0 on a row the statement inserted, not on one it updated.
-    try await rows(
-      """
-      INSERT INTO venue (id, name, archive, updated)
-      VALUES (\(venue.id), \(venue.name), \(venue.archive), \(venue.updated))
-      ON CONFLICT (id) DO UPDATE SET name = excluded.name, archive = excluded.archive,
-        updated = excluded.updated
-      RETURNING (xmax = 0) AS inserted
-      """, deadline: Self.deadline + .seconds(venue.archive.count / 10_000_000)
-    ) { try $0["inserted"].decode(Bool.self) }.first ?? false
+    try await transaction(
+      deadline: Self.deadline + .seconds(venue.archive.count / 10_000_000),
+      notifying: .venue(venue.id)
+    ) { connection, logger in
+      // xmax is 0 on a row the statement inserted, not on one it updated.
+      var inserted = false
+      for try await row in try await connection.query(
+        """
+        INSERT INTO venue (id, name, archive, updated)
+        VALUES (\(venue.id), \(venue.name), \(venue.archive), \(venue.updated))
+        ON CONFLICT (id) DO UPDATE SET name = excluded.name, archive = excluded.archive,
+          updated = excluded.updated
+        RETURNING (xmax = 0) AS inserted
+        """, logger: logger)
+      {
+        inserted = try row.makeRandomAccess()["inserted"].decode(Bool.self)
+      }
+      return inserted
+    }
   }
 
   public func venue(_ id: String) async throws -> StoredVenue? {

@@ -14,6 +14,8 @@ public final class PostgresStore: FingerprintStore {
   let runner: Task<Void, Never>
   /// The database, as `postgres://user@host:port/name` (without the password).
   public let location: String
+  /// This store's name in the change notifications it sends, so that it skips its own.
+  let origin = UUID().uuidString.lowercased()
 
   /// Connects to the database at `url` (`postgres://user[:password]@host[:port]/database`) and
   /// brings its schema up to date.
@@ -99,6 +101,21 @@ public final class PostgresStore: FingerprintStore {
       state TEXT NOT NULL, progress DOUBLE PRECISION NOT NULL, message TEXT, map_version BIGINT,
       created TIMESTAMPTZ NOT NULL, updated TIMESTAMPTZ NOT NULL)
     """,
+    // SQLiteStore's migration "v2".
+    """
+    CREATE TABLE IF NOT EXISTS radio_map_file (venue TEXT NOT NULL, version BIGINT NOT NULL,
+      bytes BYTEA NOT NULL, PRIMARY KEY (venue, version))
+    """,
+    "ALTER TABLE map_job ADD COLUMN IF NOT EXISTS worker TEXT",
+    """
+    CREATE TABLE IF NOT EXISTS tracking_session (id TEXT PRIMARY KEY, venue TEXT NOT NULL,
+      instance TEXT NOT NULL, parameters TEXT NOT NULL, created TIMESTAMPTZ NOT NULL,
+      updated TIMESTAMPTZ NOT NULL)
+    """,
+    """
+    CREATE TABLE IF NOT EXISTS session_batch (session TEXT NOT NULL, sequence BIGINT NOT NULL,
+      events TEXT NOT NULL, PRIMARY KEY (session, sequence))
+    """,
   ]
 
   /// The rows `query` answers, each read by `decode`, within `deadline`.
@@ -112,6 +129,25 @@ public final class PostgresStore: FingerprintStore {
         result.append(try decode(row.makeRandomAccess()))
       }
       return result
+    }
+  }
+
+  /// `body` in one transaction, within `deadline`; when `change` is given, the other instances
+  /// are told of it when the transaction commits.
+  func transaction<T: Sendable>(
+    deadline: Duration = PostgresStore.deadline, notifying change: StoreChange? = nil,
+    _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+  ) async throws -> T {
+    try await withDeadline(deadline) { [client, logger, origin] in
+      try await client.withTransaction(logger: logger) { connection in
+        let result = try await body(connection, logger)
+        if let change {
+          let sent = try await connection.query(
+            "SELECT pg_notify(\(Self.channel), \(change.payload(origin: origin)))", logger: logger)
+          for try await _ in sent {}
+        }
+        return result
+      }
     }
   }
 

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 extension SQLiteStore {
-  public func addMap(_ map: StoredRadioMap) async throws {
+  public func addMap(_ map: StoredRadioMap, file: Data) async throws {
     try await pool.write { db in
       try db.execute(
         sql: """
@@ -10,6 +10,26 @@ extension SQLiteStore {
           VALUES (?, ?, ?, ?, ?, ?)
           """,
         arguments: [map.venue, map.version, map.etag, map.path, map.scans, map.built])
+      try db.execute(
+        sql: "INSERT INTO radio_map_file (venue, version, bytes) VALUES (?, ?, ?)",
+        arguments: [map.venue, map.version, file])
+    }
+  }
+
+  public func mapFile(venue: String, version: Int) async throws -> Data? {
+    try await pool.read { db in
+      try Data.fetchOne(
+        db, sql: "SELECT bytes FROM radio_map_file WHERE venue = ? AND version = ?",
+        arguments: [venue, version])
+    }
+  }
+
+  public func map(venue: String, version: Int) async throws -> StoredRadioMap? {
+    try await pool.read { db in
+      try Row.fetchOne(
+        db, sql: "SELECT * FROM radio_map WHERE venue = ? AND version = ?",
+        arguments: [venue, version]
+      ).map(Self.map(row:))
     }
   }
 
@@ -39,31 +59,66 @@ extension SQLiteStore {
     try await pool.write { db in
       try db.execute(
         sql: """
-          INSERT INTO map_job (id, venue, state, progress, message, map_version, created, updated)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO map_job (id, venue, state, progress, message, map_version, created, updated,
+            worker)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
           ON CONFLICT (id) DO UPDATE SET state = excluded.state, progress = excluded.progress,
             message = excluded.message, map_version = excluded.map_version,
-            updated = excluded.updated
+            updated = excluded.updated, worker = excluded.worker
           """,
         arguments: [
           job.id, job.venue, job.state.rawValue, job.progress, job.message, job.mapVersion,
-          job.created, job.updated,
+          job.created, job.updated, job.worker,
         ])
     }
   }
 
   public func job(_ id: String) async throws -> MapBuildJob? {
     try await pool.read { db in
-      try Row.fetchOne(db, sql: "SELECT * FROM map_job WHERE id = ?", arguments: [id]).map {
-        var job = MapBuildJob(id: $0["id"], venue: $0["venue"], created: $0["created"])
-        job.state = MapBuildJob.State(rawValue: $0["state"]) ?? .failed
-        job.progress = $0["progress"]
-        job.message = $0["message"]
-        job.mapVersion = $0["map_version"]
-        job.updated = $0["updated"]
-        return job
-      }
+      try Row.fetchOne(db, sql: "SELECT * FROM map_job WHERE id = ?", arguments: [id]).map(
+        Self.job(row:))
     }
+  }
+
+  public func claimJob(worker: String, staleAfter: Double) async throws -> MapBuildJob? {
+    let now = Date()
+    return try await pool.write { db in
+      guard
+        var job = try Row.fetchOne(
+          db,
+          sql: """
+            SELECT * FROM map_job WHERE state = 'queued' OR (state = 'running' AND updated < ?)
+            ORDER BY created LIMIT 1
+            """, arguments: [now.addingTimeInterval(-staleAfter)]
+        ).map(Self.job(row:))
+      else { return nil }
+      job.state = .running
+      job.worker = worker
+      job.updated = now
+      try db.execute(
+        sql: "UPDATE map_job SET state = 'running', worker = ?, updated = ? WHERE id = ?",
+        arguments: [worker, now, job.id])
+      return job
+    }
+  }
+
+  public func touchJob(_ id: String, worker: String) async throws {
+    try await pool.write { db in
+      try db.execute(
+        sql: "UPDATE map_job SET updated = ? WHERE id = ? AND state = 'running' AND worker = ?",
+        arguments: [Date(), id, worker])
+    }
+  }
+
+  static func job(row: Row) -> MapBuildJob {
+    var job = MapBuildJob(id: row["id"], venue: row["venue"], created: row["created"])
+    job.state = MapBuildJob.State(rawValue: row["state"]) ?? .failed
+    job.progress = row["progress"]
+    job.message = row["message"]
+    job.mapVersion = row["map_version"]
+    job.updated = row["updated"]
+    job.worker = row["worker"]
+    return job
   }
 
   static func map(row: Row) -> StoredRadioMap {

@@ -26,6 +26,12 @@ public final class SQLiteStore: FingerprintStore {
     }
   }
 
+  /// One instance only: the data folder is its own.
+  public var isShared: Bool { false }
+
+  /// None: no other instance shares the file.
+  public func changes() -> AsyncStream<StoreChange> { AsyncStream { $0.finish() } }
+
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1") { db in
@@ -75,6 +81,29 @@ public final class SQLiteStore: FingerprintStore {
         t.column("map_version", .integer)
         t.column("created", .datetime).notNull()
         t.column("updated", .datetime).notNull()
+      }
+    }
+    migrator.registerMigration("v2") { db in
+      try db.create(table: "radio_map_file") { t in
+        t.column("venue", .text).notNull()
+        t.column("version", .integer).notNull()
+        t.column("bytes", .blob).notNull()
+        t.primaryKey(["venue", "version"])
+      }
+      try db.alter(table: "map_job") { t in t.add(column: "worker", .text) }
+      try db.create(table: "tracking_session") { t in
+        t.primaryKey("id", .text)
+        t.column("venue", .text).notNull()
+        t.column("instance", .text).notNull()
+        t.column("parameters", .text).notNull()
+        t.column("created", .datetime).notNull()
+        t.column("updated", .datetime).notNull()
+      }
+      try db.create(table: "session_batch") { t in
+        t.column("session", .text).notNull()
+        t.column("sequence", .integer).notNull()
+        t.column("events", .text).notNull()
+        t.primaryKey(["session", "sequence"])
       }
     }
     return migrator

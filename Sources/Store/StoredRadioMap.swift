@@ -8,7 +8,8 @@ public struct StoredRadioMap: Sendable, Hashable, Codable {
   public var version: Int
   /// The strong HTTP entity tag of this version.
   public var etag: String
-  /// The radio map file's path.
+  /// The radio map file the instance that built it wrote (other instances keep their own
+  /// copies, of the bytes in the store).
   public var path: String
   /// Survey scans it was built from.
   public var scans: Int
@@ -54,8 +55,10 @@ public struct MapBuildJob: Sendable, Hashable, Codable {
   public var mapVersion: Int?
   /// When it was queued.
   public var created: Date
-  /// When it last changed.
+  /// When it last changed (or its worker last said it was still at it).
   public var updated: Date
+  /// The instance working on it, once claimed.
+  public var worker: String?
 
   /// A queued job.
   public init(id: String, venue: String, created: Date = Date()) {

@@ -11,6 +11,9 @@
 #     changes.
 #  4. Beside a PostgreSQL server (run under Tests/EndToEnd/with-postgres.sh): the database
 #     restarted under appends; 503 meanwhile, recovery by itself, no acknowledged append lost.
+#  5. Beside it too: a second instance on the same database takes the venue and the map one
+#     built, answers the same locate, and sends a session's requests to the instance holding it;
+#     that instance killed (-9) and restarted opens the session again where it was.
 # Usage: Tests/EndToEnd/loadtest.sh path/to/fingerpost [seconds=300] [sessions=200] [appends=10000]
 set -euo pipefail
 FINGERPOST=$(realpath "$1")
@@ -188,6 +191,81 @@ ok = (set(statuses) <= {200, 503} and outage.get(503, 0) > 0 and set(outage) <= 
       and recovered and set(late) == {200} and not missing and not twice)
 sys.exit(0 if ok else 1)
 PY
+  # 5. Two instances on the database; a session across a kill -9.
+  "$FINGERPOST" simulate "$WORK/walk.yaml" --output "$WORK/walk.ndjson" 2> /dev/null
+  curl -sf -o /dev/null --data-binary @Surveys/office.survey.ndjson "$URL/fp/v1/venues/office/surveys?key=$WORK_DATA_KEY"
+  B_PORT=$(free_port)
+  B_URL="http://127.0.0.1:$B_PORT"
+  "$FINGERPOST" serve --port "$B_PORT" --data "$WORK/data-b" --database "$DATABASE" 2> "$WORK/serve-b.log" &
+  B_PID=$!
+  trap 'kill $B_PID 2> /dev/null; stop_service; rm -rf "$WORK"' EXIT
+  for _ in $(seq 1 300); do curl -s -o /dev/null "$B_URL/fp/v1/venues" && break; sleep 0.1; done
+  job=$(curl -sf -D - -o /dev/null -X POST "$B_URL/fp/v1/venues/office/radiomap:build?key=$WORK_DATA_KEY" \
+    | tr -d '\r' | grep -i '^location:' | cut -d' ' -f2)
+  wait_for_job "$job" "$WORK_DATA_KEY" > "$WORK/job.json" || failed=1
+  python3 - "$URL" "$B_URL" "$WORK_DATA_KEY" "$WORK/walk.ndjson" "$WORK/job.json" "$WORK/session.txt" <<'PY' || failed=1
+import json, sys, time, urllib.error, urllib.request
+a, b, key, walk, job_file, out = sys.argv[1:7]
+def call(url, body=None, method=None, follow=True):
+    request = urllib.request.Request(url, data=body, method=method)
+    opener = urllib.request.build_opener() if follow else urllib.request.build_opener(NoRedirect)
+    try:
+        with opener.open(request, timeout=30) as r: return r.status, dict(r.headers), r.read()
+    except urllib.error.HTTPError as e: return e.code, dict(e.headers), e.read()
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args): return None
+job = json.load(open(job_file))
+# Both instances answer with the map, whichever built it: one job, one worker, one version.
+deadline = time.time() + 30
+while time.time() < deadline:
+    tags = [call(f"{u}/fp/v1/venues/office/radiomap?key={key}")[1].get("ETag") for u in (a, b)]
+    if tags[0] and tags[0] == tags[1] == f'"office-v{job["mapVersion"]}"': break
+    time.sleep(0.2)
+print(f"two instances: job {job['id'][:8]} built map v{job['mapVersion']} on {job['worker']}; "
+      f"ETags {tags[0]} / {tags[1]}")
+ok = tags[0] == tags[1] == f'"office-v{job["mapVersion"]}"'
+events = [l for l in open(walk) if json.loads(l)["type"] in ("step", "scan")]
+scan = json.loads(next(l for l in events if json.loads(l)["type"] == "scan"))
+body = json.dumps({"wifiAccessPoints": [{"macAddress": m, "signalStrength": s} for m, s in scan["readings"]]}).encode()
+located = [call(f"{u}/v1/geolocate?key={key}", body)[2] for u in (a, b)]
+ok &= located[0] == located[1]
+print(f"geolocate: the same answer from both: {located[0] == located[1]}")
+status, _, answer = call(f"{a}/fp/v1/sessions?key={key}", json.dumps({"venue": "office", "seed": 7}).encode())
+session = json.loads(answer)["id"]
+for batch in range(3):
+    status, _, _ = call(f"{a}/fp/v1/sessions/{session}/events?key={key}", "".join(events[batch * 10:batch * 10 + 10]).encode())
+    ok &= status == 200
+status, headers, _ = call(f"{b}/fp/v1/sessions/{session}?key={key}", follow=False)
+location = headers.get("Location", "")
+ok &= status == 307 and location == f"{a}/fp/v1/sessions/{session}?key={key}"
+followed = json.loads(call(f"{b}/fp/v1/sessions/{session}?key={key}")[2])
+ok &= followed["processed"] == 30
+print(f"session asked at the other instance: {status} to {location.split('?')[0]}; followed: "
+      f"{followed['processed']} events processed, fix {followed['sequence']}")
+open(out, "w").write(json.dumps({"id": session, "before": followed,
+                                 "next": "".join(events[30:40])}))
+sys.exit(0 if ok else 1)
+PY
+  # kill -9 of the instance holding the session; restarted on its port, it opens it again.
+  kill -9 "$SERVICE_PID"; wait "$SERVICE_PID" 2> /dev/null || true
+  "$FINGERPOST" serve --port "$PORT" $(store_options) 2> "$WORK/serve.log" &
+  SERVICE_PID=$!
+  for _ in $(seq 1 300); do curl -s -o /dev/null "$URL/fp/v1/venues" && break; sleep 0.1; done
+  python3 - "$URL" "$B_URL" "$WORK_DATA_KEY" "$WORK/session.txt" <<'PY' || failed=1
+import json, sys, urllib.request
+a, b, key, saved = sys.argv[1:5]
+saved = json.load(open(saved))
+session, before = saved["id"], saved["before"]
+with urllib.request.urlopen(f"{b}/fp/v1/sessions/{session}?key={key}") as r: after = json.load(r)
+same = all(after[k] == before[k] for k in ("processed", "last_t", "sequence", "seed"))
+with urllib.request.urlopen(urllib.request.Request(
+        f"{a}/fp/v1/sessions/{session}/events?key={key}", data=saved["next"].encode())) as r:
+    posted = json.load(r)
+print(f"after kill -9 and restart: session {session[:8]} opened again with {after['processed']} events, "
+      f"fix {after['sequence']} (as before: {same}); the next batch answered fix {posted['sequence']}")
+sys.exit(0 if same and posted["sequence"] > before["sequence"] else 1)
+PY
+  kill "$B_PID" 2> /dev/null; wait "$B_PID" 2> /dev/null || true
 fi
 
 if [ "$failed" != 0 ]; then echo "loadtest: FAILED"; exit 1; fi

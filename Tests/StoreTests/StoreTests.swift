@@ -68,12 +68,18 @@ import Testing
       try await store.addMap(
         StoredRadioMap(
           venue: venue, version: version, etag: "\"\(venue)-\(version)\"", path: "/m", scans: 10,
-          built: built))
+          built: built), file: Data("\(venue) \(version)".utf8))
     }
     await #expect(throws: (any Error).self) {
       try await store.addMap(
-        StoredRadioMap(venue: "v", version: 2, etag: "x", path: "/m", scans: 1, built: built))
+        StoredRadioMap(venue: "v", version: 2, etag: "x", path: "/m", scans: 1, built: built),
+        file: Data("again".utf8))
     }
+    // Every version's file is kept, as it was given, beside its record.
+    #expect(try await store.mapFile(venue: "v", version: 1) == Data("v 1".utf8))
+    #expect(try await store.mapFile(venue: "v", version: 2) == Data("v 2".utf8))
+    #expect(try await store.mapFile(venue: "v", version: 3) == nil)
+    #expect(try await store.map(venue: "v", version: 1)?.etag == "\"v-1\"")
     #expect(try await store.newestMap(venue: "v")?.version == 2)
     #expect(try await store.newestMap(venue: "none") == nil)
     #expect(try await store.newestMaps().map { "\($0.venue)\($0.version)" } == ["v2", "w1"])

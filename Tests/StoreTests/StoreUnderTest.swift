@@ -1,6 +1,4 @@
 import Foundation
-import Logging
-import PostgresNIO
 import Store
 import TestSupport
 
@@ -10,7 +8,7 @@ enum StoreKind: String, CustomStringConvertible, Sendable {
   case sqlite, postgres
 
   /// The server `make test` started, if any.
-  static let postgresURL = ProcessInfo.processInfo.environment["FINGERPOST_TEST_POSTGRES"]
+  static let postgresURL = TestDatabase.serverURL
 
   /// The kinds to test here.
   static var available: [StoreKind] { postgresURL == nil ? [.sqlite] : [.sqlite, .postgres] }
@@ -23,6 +21,7 @@ enum StoreKind: String, CustomStringConvertible, Sendable {
 struct StoreUnderTest: Sendable {
   let kind: StoreKind
   let folder: TemporaryFolder
+  let database: TestDatabase?
   /// The SQLite file or the PostgreSQL database's URL.
   let location: String
 
@@ -31,12 +30,12 @@ struct StoreUnderTest: Sendable {
     folder = try TemporaryFolder("store")
     switch kind {
     case .sqlite:
+      database = nil
       location = folder.appending("db.sqlite").path
     case .postgres:
-      let server = try require(StoreKind.postgresURL)
-      let name = "fp_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-      try await Self.administer(server, "CREATE DATABASE \(name)")
-      location = server.replacingOccurrences(of: "/postgres", with: "/\(name)")
+      let database = try await TestDatabase()
+      self.database = database
+      location = database.url
     }
   }
 
@@ -52,23 +51,7 @@ struct StoreUnderTest: Sendable {
   func remove(_ stores: [any FingerprintStore]) async {
     for case let store as PostgresStore in stores { store.shutdown() }
     folder.remove()
-    if kind == .postgres, let server = StoreKind.postgresURL,
-      let name = location.split(separator: "/").last
-    {
-      try? await Self.administer(server, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
-    }
-  }
-
-  /// Runs one statement on the server's `postgres` database.
-  static func administer(_ url: String, _ sql: String) async throws {
-    let parts = try require(URLComponents(string: url))
-    let client = PostgresClient(
-      configuration: .init(
-        host: parts.host ?? "127.0.0.1", port: parts.port ?? 5432, username: parts.user ?? "",
-        password: parts.password, database: "postgres", tls: .disable))
-    let runner = Task { await client.run() }
-    defer { runner.cancel() }
-    try await client.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "store-tests"))
+    await database?.drop()
   }
 }
 

@@ -1,0 +1,83 @@
+import FingerpostCore
+import Fingerprints
+import Foundation
+import Store
+
+extension FingerprintService {
+  /// This instance's copy of the map file `record` names, in its data folder.
+  func mapCopy(_ record: StoredRadioMap) -> URL {
+    URL(fileURLWithPath: configuration.dataFolder).appendingPathComponent("maps")
+      .appendingPathComponent("\(record.venue)-v\(record.version).fpmap")
+  }
+
+  /// The map `record` names, read from this instance's copy, which is first made (atomically)
+  /// from the store's bytes when another instance built the map.
+  func radioMap(_ record: StoredRadioMap) async throws -> RadioMap {
+    let copy = mapCopy(record)
+    if !FileManager.default.fileExists(atPath: copy.path) {
+      guard let bytes = try await store.mapFile(venue: record.venue, version: record.version)
+      else {
+        // Built before the store kept map files: only the building instance's file has it.
+        return try RadioMapFile.read(URL(fileURLWithPath: record.path))
+      }
+      try FileAccess.createDirectory(copy.deletingLastPathComponent().path)
+      try FileAccess.write(bytes, to: copy.path)
+    }
+    return try RadioMapFile.read(copy)
+  }
+
+  /// Loads (or reloads) venue `id` with its newest map from the store; nil when it is not
+  /// stored.
+  @discardableResult
+  func loadVenue(_ id: String) async throws -> VenueCatalog.Entry? {
+    guard let stored = try await store.venue(id) else { return nil }
+    var map: (StoredRadioMap, RadioMap)?
+    if let record = try await store.newestMap(venue: id) {
+      map = (record, try await radioMap(record))
+    }
+    return try catalog.put(stored, map: map)
+  }
+
+  /// Reloads every venue whose upload or newest map differs from the one loaded (all of them
+  /// at start); how many were reloaded. A venue that cannot be loaded is logged and skipped
+  /// unless `strict`.
+  @discardableResult
+  func syncCatalog(strict: Bool = false) async throws -> Int {
+    var loaded = 0
+    for listing in try await store.venues() {
+      if let entry = catalog.entry(listing.id), entry.mapRecord?.version == listing.mapVersion,
+        abs(entry.updated.timeIntervalSince(listing.updated)) < 0.001
+      {
+        continue
+      }
+      do {
+        try await loadVenue(listing.id)
+        loaded += 1
+      } catch  where !strict {
+        logger.error(
+          "venue cannot be loaded", metadata: ["venue": "\(listing.id)", "error": "\(error)"])
+      }
+    }
+    return loaded
+  }
+
+  /// Takes up the changes other instances make to a shared store until cancelled: venues and
+  /// maps they store are loaded, jobs they queue are worked on.
+  public func followChanges() async {
+    for await change in store.changes() {
+      switch change {
+      case .venue(let id):
+        do {
+          try await loadVenue(id)
+        } catch {
+          logger.error("venue cannot be loaded", metadata: ["venue": "\(id)", "error": "\(error)"])
+        }
+      case .jobQueued:
+        await workJobs()
+      case .resync:
+        _ = try? await syncCatalog()
+        await workJobs()
+      }
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import EventStream
+import FingerpostCore
+import Fingerprints
+import Foundation
+import Hummingbird
+import JSON
+import NIOCore
+import Store
+
+/// How a tracking session was opened, as the store keeps it to open the session again.
+struct SessionParameters: Codable {
+  var venue: String
+  var device: String?
+  var seed: UInt64
+  /// The `start` the client gave, as it gave it.
+  var start: JSONValue?
+  var particles: Int
+  /// The version of the venue's map the session locates with.
+  var map_version: Int
+
+  /// As JSON text.
+  func json() throws -> String { String(decoding: try JSONEncoder().encode(self), as: UTF8.self) }
+}
+
+/// A session another instance sharing the store holds: the client is sent there (307).
+struct SessionElsewhere: Error {
+  /// The session's id.
+  var id: String
+  /// Where the same request should go.
+  var location: String
+  /// The instance holding it.
+  var instance: String
+}
+
+extension FingerprintService {
+  /// The live session `id`: held here, or opened again from the store (after a restart, its
+  /// batches replayed in order give the same fixes), or `SessionElsewhere` when another
+  /// instance sharing the store holds it.
+  func liveSession(_ id: String, request: Request) async throws -> LiveSession {
+    if let session = sessions.session(id) { return session }
+    guard let stored = try await store.session(id) else { throw Self.noSession(id) }
+    if store.isShared, stored.instance != instance {
+      throw SessionElsewhere(
+        id: id, location: stored.instance + request.uri.description, instance: stored.instance)
+    }
+    return try await restore(stored)
+  }
+
+  /// Opens `stored` again: the same venue, map version, seed and start, and every batch it
+  /// accepted, in order, up to the first one missing.
+  func restore(_ stored: StoredSession) async throws -> LiveSession {
+    let parameters: SessionParameters
+    do {
+      parameters = try JSONDecoder().decode(
+        SessionParameters.self, from: Data(stored.parameters.utf8))
+    } catch {
+      throw GeolocateError.serviceUnavailable("session \(stored.id) cannot be read back")
+    }
+    guard let entry = catalog.entry(stored.venue), let plans = entry.plans else {
+      throw Self.notFound(venue: stored.venue)
+    }
+    let map: RadioMap
+    if let current = entry.mapRecord, current.version == parameters.map_version,
+      let loaded = entry.map
+    {
+      map = loaded
+    } else if let record = try await store.map(
+      venue: stored.venue, version: parameters.map_version)
+    {
+      map = try await radioMap(record)
+    } else {
+      throw GeolocateError(
+        code: 404, domain: "global", reason: "notFound",
+        message: "session \(stored.id)'s radio map is no longer stored")
+    }
+    var settings = configuration.sessionSettings
+    settings.particles = parameters.particles
+    let session = try LiveSession(
+      id: stored.id, venue: stored.venue, device: parameters.device, plans: plans, map: map,
+      seed: parameters.seed, start: try Self.start(parameters.start, plans: plans),
+      settings: settings, created: stored.created)
+    for (expected, batch) in try await store.sessionBatches(session: stored.id).enumerated() {
+      guard batch.sequence == expected else { break }
+      _ = try await session.post(Data(batch.events.utf8))
+    }
+    return sessions.adopt(session)
+  }
+
+  /// Ends session `id` wherever it is held: here (its readers' streams end) or in the store.
+  func endSession(_ id: String, request: Request) async throws {
+    if sessions.session(id) == nil, let stored = try await store.session(id), store.isShared,
+      stored.instance != instance
+    {
+      throw SessionElsewhere(
+        id: id, location: stored.instance + request.uri.description, instance: stored.instance)
+    }
+    let live = await sessions.end(id)
+    guard try await store.removeSession(id) || live else { throw Self.noSession(id) }
+  }
+
+  /// Ends the sessions held here that took no events for the session timeout, and removes
+  /// from the store those that nobody has sent events to for as long (held by an instance that
+  /// stopped).
+  func expireSessions(now: Date = Date()) async {
+    let timeout = configuration.sessionTimeout
+    for id in await sessions.expire(idleFor: timeout, now: now) {
+      _ = try? await store.removeSession(id)
+    }
+    _ = try? await store.removeSessions(idleSince: now.addingTimeInterval(-timeout))
+  }
+
+  /// The answer sending the client to the instance holding a session.
+  static func redirect(_ elsewhere: SessionElsewhere) -> Response {
+    var answer = JSONObjectWriter()
+    answer.string("session", elsewhere.id)
+    answer.string("instance", elsewhere.instance)
+    answer.string("location", elsewhere.location)
+    return Response(
+      status: .temporaryRedirect,
+      headers: [.location: elsewhere.location, .contentType: "application/json"],
+      body: .init(byteBuffer: ByteBuffer(string: answer.text)))
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import PostgresNIO
+
+extension PostgresStore {
+  public func addSession(_ session: StoredSession) async throws {
+    _ = try await rows(
+      """
+      INSERT INTO tracking_session (id, venue, instance, parameters, created, updated)
+      VALUES (\(session.id), \(session.venue), \(session.instance), \(session.parameters),
+        \(session.created), \(session.updated))
+      """
+    ) { _ in 0 }
+  }
+
+  public func session(_ id: String) async throws -> StoredSession? {
+    try await rows("SELECT * FROM tracking_session WHERE id = \(id)") {
+      StoredSession(
+        id: try $0["id"].decode(String.self), venue: try $0["venue"].decode(String.self),
+        instance: try $0["instance"].decode(String.self),
+        parameters: try $0["parameters"].decode(String.self),
+        created: try $0["created"].decode(Date.self), updated: try $0["updated"].decode(Date.self))
+    }.first
+  }
+
+  public func addSessionBatch(session: String, _ batch: SessionBatch) async throws {
+    try await transaction { connection, logger in
+      try await connection.query(
+        """
+        INSERT INTO session_batch (session, sequence, events)
+        VALUES (\(session), \(batch.sequence), \(batch.events))
+        ON CONFLICT (session, sequence) DO UPDATE SET events = excluded.events
+        """, logger: logger)
+      try await connection.query(
+        "UPDATE tracking_session SET updated = now() WHERE id = \(session)", logger: logger)
+    }
+  }
+
+  public func sessionBatches(session: String) async throws -> [SessionBatch] {
+    try await rows(
+      "SELECT sequence, events FROM session_batch WHERE session = \(session) ORDER BY sequence",
+      deadline: .seconds(60)
+    ) {
+      SessionBatch(
+        sequence: try $0["sequence"].decode(Int.self), events: try $0["events"].decode(String.self))
+    }
+  }
+
+  public func removeSession(_ id: String) async throws -> Bool {
+    try await transaction { connection, logger in
+      try await connection.query("DELETE FROM session_batch WHERE session = \(id)", logger: logger)
+      var removed = false
+      for try await _ in try await connection.query(
+        "DELETE FROM tracking_session WHERE id = \(id) RETURNING id", logger: logger)
+      {
+        removed = true
+      }
+      return removed
+    }
+  }
+
+  public func removeSessions(idleSince date: Date) async throws -> Int {
+    try await transaction { connection, logger in
+      try await connection.query(
+        """
+        DELETE FROM session_batch WHERE session IN
+          (SELECT id FROM tracking_session WHERE updated < \(date))
+        """, logger: logger)
+      var removed = 0
+      for try await _ in try await connection.query(
+        "DELETE FROM tracking_session WHERE updated < \(date) RETURNING id", logger: logger)
+      {
+        removed += 1
+      }
+      return removed
+    }
+  }
+}

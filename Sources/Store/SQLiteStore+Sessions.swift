@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+
+extension SQLiteStore {
+  public func addSession(_ session: StoredSession) async throws {
+    try await pool.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO tracking_session (id, venue, instance, parameters, created, updated)
+          VALUES (?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          session.id, session.venue, session.instance, session.parameters, session.created,
+          session.updated,
+        ])
+    }
+  }
+
+  public func session(_ id: String) async throws -> StoredSession? {
+    try await pool.read { db in
+      try Row.fetchOne(db, sql: "SELECT * FROM tracking_session WHERE id = ?", arguments: [id])
+        .map {
+          StoredSession(
+            id: $0["id"], venue: $0["venue"], instance: $0["instance"],
+            parameters: $0["parameters"], created: $0["created"], updated: $0["updated"])
+        }
+    }
+  }
+
+  public func addSessionBatch(session: String, _ batch: SessionBatch) async throws {
+    try await pool.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO session_batch (session, sequence, events) VALUES (?, ?, ?)
+          ON CONFLICT (session, sequence) DO UPDATE SET events = excluded.events
+          """,
+        arguments: [session, batch.sequence, batch.events])
+      try db.execute(
+        sql: "UPDATE tracking_session SET updated = ? WHERE id = ?", arguments: [Date(), session])
+    }
+  }
+
+  public func sessionBatches(session: String) async throws -> [SessionBatch] {
+    try await pool.read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT sequence, events FROM session_batch WHERE session = ? ORDER BY sequence",
+        arguments: [session]
+      ).map { SessionBatch(sequence: $0["sequence"], events: $0["events"]) }
+    }
+  }
+
+  public func removeSession(_ id: String) async throws -> Bool {
+    try await pool.write { db in
+      try db.execute(sql: "DELETE FROM session_batch WHERE session = ?", arguments: [id])
+      try db.execute(sql: "DELETE FROM tracking_session WHERE id = ?", arguments: [id])
+      return db.changesCount > 0
+    }
+  }
+
+  public func removeSessions(idleSince date: Date) async throws -> Int {
+    try await pool.write { db in
+      try db.execute(
+        sql: """
+          DELETE FROM session_batch WHERE session IN
+            (SELECT id FROM tracking_session WHERE updated < ?)
+          """, arguments: [date])
+      try db.execute(sql: "DELETE FROM tracking_session WHERE updated < ?", arguments: [date])
+      return db.changesCount
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Store
+import TestSupport
+import Testing
+
+/// What instances sharing a store rely on: each map build job is taken by one worker only (and
+/// taken over when its worker stops saying it is alive), tracking sessions and their batches
+/// are kept to be opened again, and (PostgreSQL) each instance hears the others' changes.
+@Suite struct SharedStoreTests {
+  @Test(arguments: StoreKind.available)
+  func workersRacingForJobsTakeEachOnce(kind: StoreKind) async throws {
+    let under = try await StoreUnderTest(kind)
+    let stores = [try await under.open(), try await under.open()]
+    let created = Date(timeIntervalSince1970: 1_800_000_000)
+    for n in 0..<20 {
+      try await stores[0].saveJob(
+        MapBuildJob(id: "job\(n)", venue: "v", created: created.addingTimeInterval(Double(n))))
+    }
+    // Four workers on two connections claim until nothing is left.
+    let claimed = try await withThrowingTaskGroup(of: [String].self) { group in
+      for worker in 0..<4 {
+        group.addTask {
+          var mine: [String] = []
+          while let job = try await stores[worker % 2].claimJob(
+            worker: "w\(worker)", staleAfter: 3600)
+          {
+            #expect(job.state == .running && job.worker == "w\(worker)")
+            mine.append(job.id)
+          }
+          return mine
+        }
+      }
+      return try await group.reduce(into: []) { $0 += $1 }
+    }
+    #expect(claimed.sorted() == (0..<20).map { "job\($0)" }.sorted())
+    #expect(try await stores[1].job("job7")?.state == .running)
+    await under.remove(stores)
+  }
+
+  @Test(arguments: StoreKind.available)
+  func aJobWhoseWorkerFellSilentIsTakenOver(kind: StoreKind) async throws {
+    let under = try await StoreUnderTest(kind)
+    let store = try await under.open()
+    try await store.saveJob(MapBuildJob(id: "j", venue: "v"))
+    #expect(try await store.claimJob(worker: "a", staleAfter: 3600)?.id == "j")
+    // Running, and heard from: nobody else takes it.
+    try await store.touchJob("j", worker: "a")
+    #expect(try await store.claimJob(worker: "b", staleAfter: 3600) == nil)
+    // Silent for longer than the staleness allowed (here: any time at all).
+    try await Task.sleep(for: .milliseconds(50))
+    let taken = try await store.claimJob(worker: "b", staleAfter: 0.01)
+    #expect(taken?.id == "j" && taken?.worker == "b")
+    // The first worker's beat no longer counts: the job is not its own, and stays silent.
+    try await Task.sleep(for: .milliseconds(50))
+    try await store.touchJob("j", worker: "a")
+    #expect(try await store.claimJob(worker: "c", staleAfter: 0.04)?.worker == "c")
+    await under.remove([store])
+  }
+
+  @Test(arguments: StoreKind.available)
+  func sessionsAndTheirBatchesAreKeptUntilRemoved(kind: StoreKind) async throws {
+    let under = try await StoreUnderTest(kind)
+    let first = try await under.open()
+    let opened = Date(timeIntervalSince1970: 1_700_000_000)
+    for id in ["s", "t"] {
+      try await first.addSession(
+        StoredSession(
+          id: id, venue: "v", instance: "http://127.0.0.1:1", parameters: #"{"seed":1}"#,
+          created: opened))
+    }
+    try await first.addSessionBatch(session: "s", SessionBatch(sequence: 0, events: "a"))
+    try await first.addSessionBatch(session: "s", SessionBatch(sequence: 1, events: "lost"))
+    // A batch at a place kept already replaces it.
+    try await first.addSessionBatch(session: "s", SessionBatch(sequence: 1, events: "b\nc"))
+    // Reopened, as after a restart.
+    let store = try await under.open()
+    let s = try #require(try await store.session("s"))
+    #expect(s.instance == "http://127.0.0.1:1" && s.parameters == #"{"seed":1}"#)
+    #expect(s.updated > opened)  // a batch counts as activity
+    #expect(try await store.sessionBatches(session: "s").map(\.events) == ["a", "b\nc"])
+    #expect(try await store.sessionBatches(session: "t").isEmpty)
+    // "t" took nothing since it was opened; "s" did.
+    #expect(try await store.removeSessions(idleSince: opened.addingTimeInterval(1)) == 1)
+    #expect(try await store.session("t") == nil)
+    #expect(try await store.removeSession("s"))
+    #expect(!(try await store.removeSession("s")))
+    #expect(try await store.sessionBatches(session: "s").isEmpty)
+    await under.remove([first, store])
+  }
+
+  @Test(.enabled(if: StoreKind.postgresURL != nil))
+  func instancesHearEachOthersChangesButNotTheirOwn() async throws {
+    let under = try await StoreUnderTest(.postgres)
+    let (writer, listener) = (try await under.open(), try await under.open())
+    var heard = listener.changes().makeAsyncIterator()
+    var own = writer.changes().makeAsyncIterator()
+    // Each stream first says it (re)connected: what was missed must be looked up.
+    #expect(await heard.next() == .resync)
+    #expect(await own.next() == .resync)
+    _ = try await writer.putVenue(StoredVenue(id: "v", name: "V", archive: Data([1])))
+    try await writer.addMap(
+      StoredRadioMap(venue: "v", version: 1, etag: "e", path: "", scans: 1, built: Date()),
+      file: Data([2]))
+    try await writer.saveJob(MapBuildJob(id: "j", venue: "v"))
+    var running = MapBuildJob(id: "j", venue: "v")
+    running.state = .running
+    try await writer.saveJob(running)  // not news: only queued jobs are told
+    _ = try await listener.putVenue(StoredVenue(id: "w", name: "W", archive: Data([1])))
+    #expect(await heard.next() == .venue("v"))
+    #expect(await heard.next() == .venue("v"))
+    #expect(await heard.next() == .jobQueued)
+    // The writer hears the listener's venue, and none of its own changes before it.
+    #expect(await own.next() == .venue("w"))
+    await under.remove([writer, listener])
+  }
+
+  @Test func aSQLiteStoreHasNoOtherInstances() async throws {
+    let under = try await StoreUnderTest(.sqlite)
+    let store = try await under.open()
+    #expect(!store.isShared)
+    var changes = store.changes().makeAsyncIterator()
+    #expect(await changes.next() == nil)
+    await under.remove([store])
+  }
+}
