@@ -156,7 +156,10 @@ bench: deps
 ## in real time for 5 minutes (every request answered, latency, fixes equal to offline, server
 ## CPU and memory), kill -9 in the middle of 10,000 concurrent survey appends (every
 ## acknowledged append there exactly once after a restart), refused writes change nothing, and
-## PostgreSQL restarted under appends (503 meanwhile, recovery by itself, nothing lost).
+## PostgreSQL restarted under appends (503 meanwhile, recovery by itself, nothing lost), then
+## a second instance on the same database (the map one built reaches it, the same locate, a
+## session's requests sent to its instance) and that instance killed (-9) and restarted (the
+## session opened again where it was).
 loadtest: build
 	Tests/EndToEnd/with-postgres.sh Tests/EndToEnd/loadtest.sh $(FINGERPOST) 300 200 10000
 

@@ -124,25 +124,29 @@ public enum StreamDecoder {
 
 extension StreamDecoder {
   /// The records of a whole stream with their 1-based line numbers; blank lines are skipped and
-  /// unreadable ones handed to `skipped` (the stream goes on). A step given as a speed covers the
-  /// time since the stream's previous step.
-  public static func records(
-    in bytes: some Collection<UInt8>, skipped: (FingerpostError) -> Void
-  ) -> [(line: Int, record: StreamRecord)] {
+  /// unreadable ones handed to `skipped`, which may throw to refuse the stream (else it goes
+  /// on). A step given as a speed covers the time since the previous step (`previousStep`
+  /// before the first line).
+  public static func records<Refusal: Error>(
+    in bytes: some Collection<UInt8>, previousStep: Double? = nil,
+    skipped: (FingerpostError) throws(Refusal) -> Void
+  ) throws(Refusal) -> [(line: Int, record: StreamRecord)] {
     var result: [(line: Int, record: StreamRecord)] = []
     var number = 0
-    var previousStep: Double?
+    var previousStep = previousStep
     for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
       number += 1
       guard line.contains(where: { $0 != 32 && $0 != 9 && $0 != 13 }) else { continue }
+      let decoded: StreamRecord
       do {
-        let record = try record(
+        decoded = try record(
           Substring(decoding: line, as: UTF8.self), line: number, previousStep: previousStep)
-        if case .step(let step) = record { previousStep = step.t }
-        result.append((number, record))
       } catch {
-        skipped(error)
+        try skipped(error)
+        continue
       }
+      if case .step(let step) = decoded { previousStep = step.t }
+      result.append((number, decoded))
     }
     return result
   }

@@ -47,13 +47,13 @@ extension FingerprintService {
     }
   }
 
-  /// Runs `body`, answering any error with the error body: 4xx for what the client got wrong,
-  /// 503 when the store failed.
+  /// Runs `body`, answering any error with the error body: 4xx for what the client got wrong
+  /// (401 or 403 for the key), 503 when the store failed.
   func answer(_ body: () async throws -> Response) async -> Response {
     do {
       return try await body()
     } catch let error as GeolocateError {
-      return .error(error)
+      return .error(error.indoor)
     } catch let elsewhere as SessionElsewhere {
       return Self.redirect(elsewhere)
     } catch let error as FingerpostError {

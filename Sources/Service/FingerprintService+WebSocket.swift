@@ -13,7 +13,7 @@ extension FingerprintService {
       do throws(GeolocateError) {
         _ = try await self.keys.admit(request.key, for: .read)
       } catch {
-        throw HTTPError(.init(code: error.code), message: error.message)
+        throw HTTPError(.init(code: error.indoor.code), message: error.message)
       }
       do {
         _ = try await self.liveSession(id, request: request)

@@ -81,7 +81,15 @@ public final class FingerprintService: Sendable {
     }
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { try await app.runService() }
-      group.addTask { await self.followChanges() }
+      if store.isShared {
+        group.addTask {
+          // Only cancellation ends the server's part: a change stream that ends is followed again.
+          while !Task.isCancelled {
+            await self.followChanges()
+            try? await Task.sleep(for: .seconds(1))
+          }
+        }
+      }
       group.addTask {
         var round = 0
         while !Task.isCancelled {

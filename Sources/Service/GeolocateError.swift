@@ -9,6 +9,10 @@ public struct GeolocateError: Error, Sendable, Hashable {
   public var reason: String
   /// What went wrong, for people.
   public var message: String
+  /// The status the indoor endpoints (`/fp/v1`) answer instead of `code`, when they differ
+  /// from Google's API: 401 for a key that is missing, unknown or revoked, 403 for one that may
+  /// not do this (Google's API and ichnaea answer both with 400 `keyInvalid`).
+  public var indoorCode: Int?
 
   /// Creates an error.
   public init(code: Int, domain: String, reason: String, message: String) {
@@ -23,11 +27,30 @@ public struct GeolocateError: Error, Sendable, Hashable {
     Self(code: 400, domain: "global", reason: "parseError", message: "Parse Error: \(detail)")
   }
 
-  /// 400: the key is missing, unknown, revoked or may not do this.
+  /// 400 (401 on the indoor endpoints): the key is missing, unknown or revoked.
   public static func keyInvalid(_ detail: String) -> Self {
-    Self(
+    var error = Self(
       code: 400, domain: "usageLimits", reason: "keyInvalid",
       message: "Missing or invalid API key: \(detail)")
+    error.indoorCode = 401
+    return error
+  }
+
+  /// 400 (403 on the indoor endpoints): the key is valid but may not do this.
+  public static func keyNotAllowed(_ detail: String) -> Self {
+    var error = keyInvalid(detail)
+    error.indoorCode = 403
+    return error
+  }
+
+  /// The error as the indoor endpoints answer it (`indoorCode`).
+  public var indoor: Self {
+    var error = self
+    if let indoorCode {
+      error.code = indoorCode
+      error.indoorCode = nil
+    }
+    return error
   }
 
   /// 403: the key may not do this (write another venue's data).

@@ -58,7 +58,7 @@ public final class KeyGate: Sendable {
     case .read:
       break
     case .locate:
-      guard key.allowLocate else { throw .keyInvalid("the key may not locate") }
+      guard key.allowLocate else { throw .keyNotAllowed("the key may not locate") }
     case .write(let venue):
       guard key.mayWrite(venue: venue) else {
         throw .forbidden("the key may not write venue \(venue)")

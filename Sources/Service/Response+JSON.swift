@@ -18,6 +18,8 @@ extension Response {
   static func error(_ error: GeolocateError) -> Response {
     var response = json(error.body, status: .init(code: error.code))
     if error.code == 405 { response.headers[.allow] = "POST, OPTIONS" }
+    // The key goes in the query (`?key=`), as Google's API takes it.
+    if error.code == 401 { response.headers[.wwwAuthenticate] = #"APIKey realm="fingerpost""# }
     return response
   }
 }

@@ -43,30 +43,19 @@ public final class TrackingSession {
   /// named `source` in errors. Any other record, or a line that does not parse, refuses the
   /// batch naming the line.
   public func events(ndjson data: Data, source: String) throws(FingerpostError) -> [StreamRecord] {
+    let records = try StreamDecoder.records(in: data, previousStep: previousStep) {
+      error throws(FingerpostError) in throw error.inFile(source)
+    }
     var events: [StreamRecord] = []
-    var previous = previousStep
-    var number = 0
-    for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-      number += 1
-      guard line.contains(where: { $0 != 32 && $0 != 9 && $0 != 13 }) else { continue }
-      let record: StreamRecord
-      do {
-        record = try StreamDecoder.record(
-          Substring(decoding: line, as: UTF8.self), line: number, previousStep: previous)
-      } catch {
-        throw FingerpostError(
-          error.kind, file: source, line: number, field: error.field, error.message)
-      }
+    for (number, record) in records {
       switch record {
       case .meta: continue
-      case .step(let step): previous = step.t
-      case .scan: break
+      case .step, .scan: events.append(record)
       default:
         throw FingerpostError(
           .invalidValue, file: source, line: number, field: "type",
           "a session takes step and scan records, not \(record.type)")
       }
-      events.append(record)
     }
     return events
   }

@@ -67,12 +67,38 @@ import Testing
       ] {
         for key in ["", "?key=", "?key=nobody", "?key=revoked"] {
           try await client.execute(uri: path + key, method: .get) { response in
-            #expect(response.status == .badRequest, "\(path)\(key)")
+            #expect(response.status == .unauthorized, "\(path)\(key)")
+            #expect(response.headers[.wwwAuthenticate] != nil)
             #expect(
               Self.json(response)?["error"]?["errors"]?.arrayValue?.first?["reason"]?.stringValue
                 == "keyInvalid")
           }
         }
+      }
+    }
+  }
+
+  @Test func aKeyThatMayNotLocateIsForbiddenIndoorsAndInvalidToGoogleClients() async throws {
+    let fixture = try await ServiceFixture.shared.value
+    try await fixture.service.store.addKey(
+      APIKey(key: "reads-only", name: "reads only", allowLocate: false))
+    let body = ServiceFixture.body(fixture.scans[0])
+    try await fixture.service.router().buildApplication().test(.router) { client in
+      try await client.execute(
+        uri: "/fp/v1/venues/office/locate?key=reads-only", method: .post,
+        body: ByteBuffer(string: body)
+      ) { response in #expect(response.status == .forbidden) }
+      // Google's API (and ichnaea) answer any key that will not do with 400 keyInvalid.
+      try await client.execute(
+        uri: "/v1/geolocate?key=reads-only", method: .post, body: ByteBuffer(string: body)
+      ) { response in
+        #expect(response.status == .badRequest)
+        #expect(
+          Self.json(response)?["error"]?["errors"]?.arrayValue?.first?["reason"]?.stringValue
+            == "keyInvalid")
+      }
+      try await client.execute(uri: "/fp/v1/venues/office?key=reads-only", method: .get) {
+        response in #expect(response.status == .ok)
       }
     }
   }

@@ -58,7 +58,7 @@ import ZIPFoundation
       try await client.execute(
         uri: "/fp/v1/venues/other?key=none", method: .put,
         body: ByteBuffer(bytes: try Data(contentsOf: zip))
-      ) { #expect($0.status == .badRequest) }
+      ) { #expect($0.status == .unauthorized) }
     }
     #expect(try await service.store.venues().map(\.id) == ["polymap"])
   }
