@@ -57,8 +57,9 @@ extension FingerprintService {
       let (map, report) = RadioMapBuilder().build(
         surveys: [("survey of \(entry.id)", survey)], plans: entry.plans)
       let record = try await storeMap(map, venue: entry.id, scans: report.used)
+      // The map as its file has it, as every other instance reads it: they answer alike.
       if let stored = try await store.venue(entry.id) {
-        try catalog.put(stored, map: (record, map))
+        try catalog.put(stored, map: (record, try await radioMap(record)))
       }
       job.mapVersion = record.version
       await save(.done, "map version \(record.version) from \(report.used) scans", progress: 1)

@@ -28,15 +28,26 @@ extension SQLiteStore {
   }
 
   public func addSessionBatch(session: String, _ batch: SessionBatch) async throws {
+    // Sessions post several batches a second between them: grouped, they share one commit.
+    try await sessionBatches.submit((session, batch))
+  }
+
+  /// Writes batches of sessions in one transaction.
+  static func write(_ batches: [(session: String, batch: SessionBatch)], to pool: DatabasePool)
+    async throws
+  {
+    let now = Date()
     try await pool.write { db in
-      try db.execute(
-        sql: """
-          INSERT INTO session_batch (session, sequence, events) VALUES (?, ?, ?)
-          ON CONFLICT (session, sequence) DO UPDATE SET events = excluded.events
-          """,
-        arguments: [session, batch.sequence, batch.events])
-      try db.execute(
-        sql: "UPDATE tracking_session SET updated = ? WHERE id = ?", arguments: [Date(), session])
+      for (session, batch) in batches {
+        try db.execute(
+          sql: """
+            INSERT INTO session_batch (session, sequence, events) VALUES (?, ?, ?)
+            ON CONFLICT (session, sequence) DO UPDATE SET events = excluded.events
+            """,
+          arguments: [session, batch.sequence, batch.events])
+        try db.execute(
+          sql: "UPDATE tracking_session SET updated = ? WHERE id = ?", arguments: [now, session])
+      }
     }
   }
 

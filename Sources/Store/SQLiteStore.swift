@@ -8,6 +8,8 @@ public final class SQLiteStore: FingerprintStore {
   let pool: DatabasePool
   /// The database file.
   public let path: String
+  /// Session batches waiting to be written together.
+  let sessionBatches: GroupCommit<(session: String, batch: SessionBatch)>
 
   /// Opens (creating if needed) the database at `path` and brings its schema up to date.
   public init(path: String) throws {
@@ -19,7 +21,9 @@ public final class SQLiteStore: FingerprintStore {
       try db.execute(sql: "PRAGMA synchronous = FULL")
     }
     do {
-      pool = try DatabasePool(path: path, configuration: configuration)
+      let pool = try DatabasePool(path: path, configuration: configuration)
+      self.pool = pool
+      sessionBatches = GroupCommit { try await Self.write($0, to: pool) }
       try Self.migrator.migrate(pool)
     } catch {
       throw FingerpostError(.unreadable, file: path, "cannot open the store (\(error))")

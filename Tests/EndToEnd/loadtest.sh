@@ -233,9 +233,10 @@ ok = tags[0] == tags[1] == f'"office-v{job["mapVersion"]}"'
 events = [l for l in open(walk) if json.loads(l)["type"] in ("step", "scan")]
 scan = json.loads(next(l for l in events if json.loads(l)["type"] == "scan"))
 body = json.dumps({"wifiAccessPoints": [{"macAddress": r[0], "signalStrength": r[1]} for r in scan["readings"]]}).encode()
-located = [call(f"{u}/v1/geolocate?key={key}", body)[2] for u in (a, b)]
-ok &= located[0] == located[1]
-print(f"geolocate: the same answer from both: {located[0] == located[1]}")
+located = [call(f"{u}/v1/geolocate?key={key}", body) for u in (a, b)]
+same = located[0][0] == located[1][0] == 200 and located[0][2] == located[1][2]
+ok &= same
+print(f"geolocate: 200 and the same answer from both: {same} ({located[0][2].decode()[:60]}…)")
 status, _, answer = call(f"{a}/fp/v1/sessions?key={key}", json.dumps({"venue": "office", "seed": 7}).encode())
 session = json.loads(answer)["id"]
 for batch in range(3):

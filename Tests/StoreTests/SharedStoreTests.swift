@@ -88,6 +88,35 @@ import Testing
     await under.remove([first, store])
   }
 
+  @Test(arguments: StoreKind.available)
+  func batchesPostedAtOnceAreEachKept(kind: StoreKind) async throws {
+    let under = try await StoreUnderTest(kind)
+    let store = try await under.open()
+    let sessions = (0..<8).map { "s\($0)" }
+    for id in sessions {
+      try await store.addSession(
+        StoredSession(id: id, venue: "v", instance: "http://127.0.0.1:1", parameters: "{}"))
+    }
+    // 8 sessions × 25 batches, all at once (committed in groups where the store groups them).
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for id in sessions {
+        group.addTask {
+          for n in 0..<25 {
+            try await store.addSessionBatch(
+              session: id, SessionBatch(sequence: n, events: "\(id) batch \(n)"))
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    for id in sessions {
+      #expect(
+        try await store.sessionBatches(session: id).map(\.events)
+          == (0..<25).map { "\(id) batch \($0)" })
+    }
+    await under.remove([store])
+  }
+
   @Test(.enabled(if: StoreKind.postgresURL != nil))
   func instancesHearEachOthersChangesButNotTheirOwn() async throws {
     let under = try await StoreUnderTest(.postgres)
