@@ -236,7 +236,9 @@ body = json.dumps({"wifiAccessPoints": [{"macAddress": r[0], "signalStrength": r
 located = [call(f"{u}/v1/geolocate?key={key}", body) for u in (a, b)]
 same = located[0][0] == located[1][0] == 200 and located[0][2] == located[1][2]
 ok &= same
-print(f"geolocate: 200 and the same answer from both: {same} ({located[0][2].decode()[:60]}…)")
+print(f"geolocate: 200 and the same answer from both: {same}")
+if not same:
+    for (status, _, answer), u in zip(located, (a, b)): print(f"  {u}: {status} {answer.decode()}")
 status, _, answer = call(f"{a}/fp/v1/sessions?key={key}", json.dumps({"venue": "office", "seed": 7}).encode())
 session = json.loads(answer)["id"]
 for batch in range(3):
