@@ -10,20 +10,25 @@ extension FingerprintService {
       .appendingPathComponent("\(record.venue)-v\(record.version).fpmap")
   }
 
-  /// The map `record` names, read from this instance's copy, which is first made (atomically)
-  /// from the store's bytes when another instance built the map.
-  func radioMap(_ record: StoredRadioMap) async throws -> RadioMap {
+  /// The file of the map `record` names: this instance's copy, first made (atomically) from
+  /// the store's bytes when another instance built the map.
+  func mapFile(_ record: StoredRadioMap) async throws -> URL {
     let copy = mapCopy(record)
     if !FileManager.default.fileExists(atPath: copy.path) {
       guard let bytes = try await store.mapFile(venue: record.venue, version: record.version)
       else {
         // Built before the store kept map files: only the building instance's file has it.
-        return try RadioMapFile.read(URL(fileURLWithPath: record.path))
+        return URL(fileURLWithPath: record.path)
       }
       try FileAccess.createDirectory(copy.deletingLastPathComponent().path)
       try FileAccess.write(bytes, to: copy.path)
     }
-    return try RadioMapFile.read(copy)
+    return copy
+  }
+
+  /// The map `record` names, read from its file (`mapFile`).
+  func radioMap(_ record: StoredRadioMap) async throws -> RadioMap {
+    try RadioMapFile.read(try await mapFile(record))
   }
 
   /// Loads (or reloads) venue `id` with its newest map from the store; nil when it is not

@@ -44,7 +44,10 @@ extension FingerprintService {
       try? await store.saveJob(job)
     }
     do {
-      guard let entry = try await loadVenue(job.venue) else {
+      // Loaded here unless it was stored on another instance a moment ago.
+      var loaded = catalog.entry(job.venue)
+      if loaded == nil { loaded = try await loadVenue(job.venue) }
+      guard let entry = loaded else {
         await save(.failed, "venue \(job.venue) is no longer stored", progress: 0)
         return
       }
@@ -57,9 +60,8 @@ extension FingerprintService {
       let (map, report) = RadioMapBuilder().build(
         surveys: [("survey of \(entry.id)", survey)], plans: entry.plans)
       let record = try await storeMap(map, venue: entry.id, scans: report.used)
-      // The map as its file has it, as every other instance reads it: they answer alike.
       if let stored = try await store.venue(entry.id) {
-        try catalog.put(stored, map: (record, try await radioMap(record)))
+        try catalog.put(stored, map: (record, map))
       }
       job.mapVersion = record.version
       await save(.done, "map version \(record.version) from \(report.used) scans", progress: 1)

@@ -104,9 +104,7 @@ extension FingerprintService {
     }
     let data: Data
     do {
-      let copy = mapCopy(record).path
-      // A map stored before the store kept map files is only in its building instance's file.
-      data = try FileAccess.read(FileManager.default.fileExists(atPath: copy) ? copy : record.path)
+      data = try FileAccess.read(try await mapFile(record).path)
     } catch {
       throw GeolocateError.serviceUnavailable("the map file cannot be read")
     }

@@ -38,12 +38,21 @@ extension FingerprintService {
   /// instance sharing the store holds it.
   func liveSession(_ id: String, request: Request) async throws -> LiveSession {
     if let session = sessions.session(id) { return session }
-    guard let stored = try await store.session(id) else { throw Self.noSession(id) }
+    guard let stored = try await storedSession(id, request: request) else {
+      throw Self.noSession(id)
+    }
+    return try await restore(stored)
+  }
+
+  /// The stored session `id`, if any, unless another instance sharing the store holds it
+  /// (`SessionElsewhere`, naming where `request` should go).
+  func storedSession(_ id: String, request: Request) async throws -> StoredSession? {
+    guard let stored = try await store.session(id) else { return nil }
     if store.isShared, stored.instance != instance {
       throw SessionElsewhere(
         id: id, location: stored.instance + request.uri.description, instance: stored.instance)
     }
-    return try await restore(stored)
+    return stored
   }
 
   /// Opens `stored` again: the same venue, map version, seed and start, and every batch it
@@ -88,12 +97,7 @@ extension FingerprintService {
 
   /// Ends session `id` wherever it is held: here (its readers' streams end) or in the store.
   func endSession(_ id: String, request: Request) async throws {
-    if sessions.session(id) == nil, let stored = try await store.session(id), store.isShared,
-      stored.instance != instance
-    {
-      throw SessionElsewhere(
-        id: id, location: stored.instance + request.uri.description, instance: stored.instance)
-    }
+    if sessions.session(id) == nil { _ = try await storedSession(id, request: request) }
     let live = await sessions.end(id)
     guard try await store.removeSession(id) || live else { throw Self.noSession(id) }
   }

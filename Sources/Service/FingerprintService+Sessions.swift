@@ -76,7 +76,6 @@ extension FingerprintService {
       seed = UInt64.random(in: 0..<(1 << 53))
     }
     let id = UUID().uuidString.lowercased()
-    let particles = configuration.sessionSettings.particles
     let session = try LiveSession(
       id: id, venue: venue, device: json["device"]?.stringValue, plans: plans, map: map,
       seed: seed, start: start, settings: configuration.sessionSettings)
@@ -86,7 +85,7 @@ extension FingerprintService {
     }
     let parameters = SessionParameters(
       venue: venue, device: session.device, seed: seed, start: json["start"],
-      particles: particles, map_version: entry.mapRecord?.version ?? 0)
+      particles: session.particles, map_version: entry.mapRecord?.version ?? 0)
     do {
       try await store.addSession(
         StoredSession(

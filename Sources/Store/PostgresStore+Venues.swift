@@ -56,10 +56,9 @@ extension PostgresStore {
   {
     // A second for every thousand records besides the usual deadline: a large batch is slow,
     // not down.
-    try await withDeadline(Self.deadline + .milliseconds(records.count)) { [client, logger] in
-      try await client.withTransaction(logger: logger) { connection in
-        try await Self.insert(records, venue: venue, connection: connection, logger: logger)
-      }
+    try await transaction(deadline: Self.deadline + .milliseconds(records.count)) {
+      connection, logger in
+      try await Self.insert(records, venue: venue, connection: connection, logger: logger)
     }
   }
 
