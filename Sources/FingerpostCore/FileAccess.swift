@@ -47,6 +47,15 @@ public enum FileAccess {
     }
   }
 
+  /// Renames the file at `source` over `path` in one step (both on one file system): a reader
+  /// of `path` sees the old file or the new one, never half of one.
+  public static func move(_ source: String, over path: String) throws(FingerpostError) {
+    guard rename(source, path) == 0 else {
+      throw FingerpostError(
+        .unwritable, file: path, "cannot be replaced (\(String(cString: strerror(errno))))")
+    }
+  }
+
   /// Whether `path` is an existing folder.
   public static func isDirectory(_ path: String) -> Bool {
     var isDirectory: ObjCBool = false

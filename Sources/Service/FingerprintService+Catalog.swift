@@ -4,10 +4,13 @@ import Foundation
 import Store
 
 extension FingerprintService {
-  /// This instance's copy of the map file `record` names, in its data folder.
+  /// This instance's copy of the map file `record` names, in its data folder: named after the
+  /// venue, the version and the file's digest, so that a copy of another store's map with the
+  /// same version (a data folder used with a new database) is never taken for this one.
   func mapCopy(_ record: StoredRadioMap) -> URL {
-    URL(fileURLWithPath: configuration.dataFolder).appendingPathComponent("maps")
-      .appendingPathComponent("\(record.venue)-v\(record.version).fpmap")
+    let digest = record.digest.map { "-" + $0.prefix(16) } ?? ""
+    return URL(fileURLWithPath: configuration.dataFolder).appendingPathComponent("maps")
+      .appendingPathComponent("\(record.venue)-v\(record.version)\(digest).fpmap")
   }
 
   /// The file of the map `record` names: this instance's copy, first made (atomically) from

@@ -77,11 +77,18 @@ extension FingerprintService {
     var record = StoredRadioMap(
       venue: venue, version: version, etag: "\"\(venue)-v\(version)\"", path: "", scans: scans,
       built: Date())
+    // Written beside the copy first: the copy's name needs the digest of its bytes.
+    let folder = mapCopy(record).deletingLastPathComponent()
+    try FileAccess.createDirectory(folder.path)
+    let written = folder.appendingPathComponent(".\(venue)-v\(version)-\(UUID().uuidString).fpmap")
+    defer { try? FileManager.default.removeItem(at: written) }
+    try RadioMapFile.write(map, to: written)
+    let bytes = try FileAccess.read(written.path)
+    record.digest = Self.digest(bytes)
     let file = mapCopy(record)
+    try FileAccess.move(written.path, over: file.path)
     record.path = file.path
-    try FileAccess.createDirectory(file.deletingLastPathComponent().path)
-    try RadioMapFile.write(map, to: file)
-    try await store.addMap(record, file: try FileAccess.read(file.path))
+    try await store.addMap(record, file: bytes)
     return record
   }
 }

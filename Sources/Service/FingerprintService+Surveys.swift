@@ -55,7 +55,12 @@ extension FingerprintService {
 
   /// The SHA-256 of `line`, hexadecimal: the record id of a scan sent without one.
   static func digest(_ line: String) -> String {
-    "sha256:" + SHA256.hash(data: Data(line.utf8)).map { String(format: "%02x", $0) }.joined()
+    "sha256:" + digest(Data(line.utf8))
+  }
+
+  /// The SHA-256 of `bytes`, in hexadecimal.
+  static func digest(_ bytes: Data) -> String {
+    SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
   }
 
   /// `GET /fp/v1/venues/{id}/surveys`: how many scans the venue's survey holds, per level and

@@ -8,8 +8,9 @@ extension PostgresStore {
     ) { connection, logger in
       try await connection.query(
         """
-        INSERT INTO radio_map (venue, version, etag, path, scans, built)
-        VALUES (\(map.venue), \(map.version), \(map.etag), \(map.path), \(map.scans), \(map.built))
+        INSERT INTO radio_map (venue, version, etag, path, scans, built, digest)
+        VALUES (\(map.venue), \(map.version), \(map.etag), \(map.path), \(map.scans),
+          \(map.built), \(map.digest))
         """, logger: logger)
       try await connection.query(
         """
@@ -106,6 +107,7 @@ extension PostgresStore {
     StoredRadioMap(
       venue: try row["venue"].decode(String.self), version: try row["version"].decode(Int.self),
       etag: try row["etag"].decode(String.self), path: try row["path"].decode(String.self),
-      scans: try row["scans"].decode(Int.self), built: try row["built"].decode(Date.self))
+      scans: try row["scans"].decode(Int.self), built: try row["built"].decode(Date.self),
+      digest: try row["digest"].decode(String?.self))
   }
 }

@@ -116,6 +116,8 @@ public final class PostgresStore: FingerprintStore {
     CREATE TABLE IF NOT EXISTS session_batch (session TEXT NOT NULL, sequence BIGINT NOT NULL,
       events TEXT NOT NULL, PRIMARY KEY (session, sequence))
     """,
+    // SQLiteStore's migration "v3".
+    "ALTER TABLE radio_map ADD COLUMN IF NOT EXISTS digest TEXT",
   ]
 
   /// The rows `query` answers, each read by `decode`, within `deadline`.

@@ -6,10 +6,10 @@ extension SQLiteStore {
     try await pool.write { db in
       try db.execute(
         sql: """
-          INSERT INTO radio_map (venue, version, etag, path, scans, built)
-          VALUES (?, ?, ?, ?, ?, ?)
+          INSERT INTO radio_map (venue, version, etag, path, scans, built, digest)
+          VALUES (?, ?, ?, ?, ?, ?, ?)
           """,
-        arguments: [map.venue, map.version, map.etag, map.path, map.scans, map.built])
+        arguments: [map.venue, map.version, map.etag, map.path, map.scans, map.built, map.digest])
       try db.execute(
         sql: "INSERT INTO radio_map_file (venue, version, bytes) VALUES (?, ?, ?)",
         arguments: [map.venue, map.version, file])
@@ -124,6 +124,6 @@ extension SQLiteStore {
   static func map(row: Row) -> StoredRadioMap {
     StoredRadioMap(
       venue: row["venue"], version: row["version"], etag: row["etag"], path: row["path"],
-      scans: row["scans"], built: row["built"])
+      scans: row["scans"], built: row["built"], digest: row["digest"])
   }
 }

@@ -110,6 +110,9 @@ public final class SQLiteStore: FingerprintStore {
         t.primaryKey(["session", "sequence"])
       }
     }
+    migrator.registerMigration("v3") { db in
+      try db.alter(table: "radio_map") { t in t.add(column: "digest", .text) }
+    }
     return migrator
   }
 }

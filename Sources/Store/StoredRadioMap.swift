@@ -15,15 +15,22 @@ public struct StoredRadioMap: Sendable, Hashable, Codable {
   public var scans: Int
   /// When it was built.
   public var built: Date
+  /// The SHA-256 of its file's bytes (hexadecimal): what tells this map's copy in a data folder
+  /// from another store's map of the same venue and version. Nil for maps stored without it.
+  public var digest: String?
 
   /// Creates a stored map record.
-  public init(venue: String, version: Int, etag: String, path: String, scans: Int, built: Date) {
+  public init(
+    venue: String, version: Int, etag: String, path: String, scans: Int, built: Date,
+    digest: String? = nil
+  ) {
     self.venue = venue
     self.version = version
     self.etag = etag
     self.path = path
     self.scans = scans
     self.built = built
+    self.digest = digest
   }
 }
 

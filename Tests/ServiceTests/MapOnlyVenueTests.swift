@@ -38,13 +38,14 @@ import Testing
     return Scan(time: 0, device: "survey", readings: readings)
   }
 
-  /// The map file's bytes: a survey every 2 m on both floors, built without a venue.
-  static func mapFile(in folder: TemporaryFolder) throws -> Data {
+  /// The map file's bytes: a survey every `spacing` metres (2 by default) on both floors, built
+  /// without a venue.
+  static func mapFile(in folder: TemporaryFolder, spacing: Int = 2) throws -> Data {
     var records: [SurveyRecord] = []
     for ordinal in 0..<2 {
-      for i in 0...15 {
-        for j in 0...10 {
-          let p = Point(x: corner.x + Double(2 * i), y: corner.y + Double(2 * j))
+      for x in stride(from: 0, through: 30, by: spacing) {
+        for y in stride(from: 0, through: 20, by: spacing) {
+          let p = Point(x: corner.x + Double(x), y: corner.y + Double(y))
           records.append(
             SurveyRecord(
               scan: scan(p, ordinal: ordinal), ordinal: ordinal, building: "1", position: p))

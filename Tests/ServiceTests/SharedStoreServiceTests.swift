@@ -45,8 +45,12 @@ import Testing
       ) { #expect($0.status == .created) }
     }
     try await Self.waitFor { b.catalog.entry("office")?.mapRecord?.version == 1 }
+    let copies = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appending("b/maps").path)
+    #expect(copies.count == 1 && copies.allSatisfy { $0.hasPrefix("office-v1-") })
     #expect(
-      FileManager.default.contents(atPath: folder.appending("b/maps/office-v1.fpmap").path) == map)
+      copies.map { FileManager.default.contents(atPath: folder.appending("b/maps/\($0)").path) }
+        == [map])
     let scan = ServiceFixture.body(fixture.scans[0])
     let located = try await [a, b].asyncMap { service in
       try await service.router().buildApplication().test(.router) { client in

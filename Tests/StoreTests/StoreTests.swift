@@ -68,7 +68,8 @@ import Testing
       try await store.addMap(
         StoredRadioMap(
           venue: venue, version: version, etag: "\"\(venue)-\(version)\"", path: "/m", scans: 10,
-          built: built), file: Data("\(venue) \(version)".utf8))
+          built: built, digest: version == 2 ? "d\(venue)" : nil),
+        file: Data("\(venue) \(version)".utf8))
     }
     await #expect(throws: (any Error).self) {
       try await store.addMap(
@@ -81,6 +82,9 @@ import Testing
     #expect(try await store.mapFile(venue: "v", version: 3) == nil)
     #expect(try await store.map(venue: "v", version: 1)?.etag == "\"v-1\"")
     #expect(try await store.newestMap(venue: "v")?.version == 2)
+    // The file's digest is kept with the record (maps stored without one have none).
+    #expect(try await store.newestMap(venue: "v")?.digest == "dv")
+    #expect(try await store.map(venue: "v", version: 1)?.digest == nil)
     #expect(try await store.newestMap(venue: "none") == nil)
     #expect(try await store.newestMaps().map { "\($0.venue)\($0.version)" } == ["v2", "w1"])
     var job = MapBuildJob(id: "j", venue: "v", created: built)
