@@ -33,6 +33,12 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "A tracking session that takes no events for this many seconds ends.")
   var sessionTimeout = 600.0
 
+  @Option(
+    help: ArgumentHelp(
+      "Seconds after which an instance sharing --database that stopped saying it is alive"
+        + " loses its tracking sessions to the instance asked about them."))
+  var instanceTimeout = 30.0
+
   @Option(help: "Particles of each tracking session's filter.")
   var sessionParticles: Int?
 
@@ -43,11 +49,14 @@ struct ServeCommand: AsyncParsableCommand {
     configuration.host = host
     configuration.port = port
     configuration.publicURL = publicURL
-    guard sessionTimeout > 0, sessionParticles.map({ $0 >= 10 }) ?? true else {
+    guard sessionTimeout > 0, instanceTimeout > 10, sessionParticles.map({ $0 >= 10 }) ?? true
+    else {
       throw ValidationError(
-        "--session-timeout must be positive and --session-particles at least 10")
+        "--session-timeout must be positive, --instance-timeout over 10 (instances say they are"
+          + " alive every 10 s) and --session-particles at least 10")
     }
     configuration.sessionTimeout = sessionTimeout
+    configuration.instanceTimeout = instanceTimeout
     if let sessionParticles { configuration.sessionSettings.particles = sessionParticles }
     let service = try await FingerprintService(configuration: configuration)
     let venues = service.catalog.count

@@ -44,13 +44,29 @@ extension FingerprintService {
     return try await restore(stored)
   }
 
-  /// The stored session `id`, if any, unless another instance sharing the store holds it
-  /// (`SessionElsewhere`, naming where `request` should go).
+  /// The stored session `id`, if any, held by this instance. A session another instance holds
+  /// is `SessionElsewhere` (naming where `request` should go) while that instance says it is
+  /// alive; one held by an instance that stopped (or, on a store no other instance shares, by
+  /// this one under another URL) is taken over.
   func storedSession(_ id: String, request: Request) async throws -> StoredSession? {
-    guard let stored = try await store.session(id) else { return nil }
-    if store.isShared, stored.instance != instance {
-      throw SessionElsewhere(
-        id: id, location: stored.instance + request.uri.description, instance: stored.instance)
+    guard var stored = try await store.session(id) else { return nil }
+    while stored.instance != instance {
+      if store.isShared, let silence = try await store.silence(of: stored.instance),
+        silence < configuration.instanceTimeout
+      {
+        throw SessionElsewhere(
+          id: id, location: stored.instance + request.uri.description, instance: stored.instance)
+      }
+      if try await store.takeSession(id, from: stored.instance, to: instance) {
+        logger.notice(
+          "tracking session taken over",
+          metadata: ["session": "\(id)", "from": "\(stored.instance)"])
+        stored.instance = instance
+      } else {
+        // Taken by another instance meanwhile, or ended.
+        guard let now = try await store.session(id) else { return nil }
+        stored = now
+      }
     }
     return stored
   }

@@ -143,15 +143,26 @@ extension FingerprintService {
         status: .conflict, headers: [.contentType: "application/json"],
         body: .init(byteBuffer: ByteBuffer(string: answer.text)))
     }
+    let kept: Bool
     do {
-      try await store.addSessionBatch(
+      kept = try await store.addSessionBatch(
         session: id,
-        SessionBatch(sequence: posted.batch, events: String(decoding: body, as: UTF8.self)))
+        SessionBatch(sequence: posted.batch, events: String(decoding: body, as: UTF8.self)),
+        holder: instance)
     } catch {
       // The filter took a batch the store did not: the session is put away (its readers' streams
       // end), to be opened again from what the store has, without this batch, when next asked.
       await sessions.end(id)
       throw error
+    }
+    guard kept else {
+      // Another instance took the session over (this one was silent too long): the client is
+      // sent there with the batch, which this instance did not keep.
+      await sessions.end(id)
+      guard try await storedSession(id, request: request) != nil else { throw Self.noSession(id) }
+      // (Given back to this instance meanwhile: it opens from the store when posted to again.)
+      throw GeolocateError.serviceUnavailable(
+        "session \(id) moved between instances: post the batch again")
     }
     var answer = JSONObjectWriter()
     answer.string("session", id)

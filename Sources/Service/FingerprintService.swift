@@ -34,6 +34,18 @@ public final class FingerprintService: Sendable {
     address = Mutex(
       configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)")
     try await syncCatalog(strict: true)
+    await beat()
+  }
+
+  /// Tells the instances sharing the store that this one is alive (at its `instance` URL):
+  /// the tracking sessions it holds stay its own. Nothing on a store no other instance shares.
+  public func beat() async {
+    guard store.isShared else { return }
+    do {
+      try await store.beat(instance: instance)
+    } catch {
+      logger.warning("cannot say this instance is alive", metadata: ["error": "\(error)"])
+    }
   }
 
   /// This instance's base URL, as other instances sharing the store send clients to it (for
@@ -70,13 +82,15 @@ public final class FingerprintService: Sendable {
 
   /// Serves until cancelled. Meanwhile it follows the changes other instances make to a shared
   /// store, and every few seconds adds the keys' request counts to the store, ends idle
-  /// sessions and looks for map build jobs left queued or abandoned.
+  /// sessions, says it is alive (every 10 s) and looks for map build jobs left queued or
+  /// abandoned.
   public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws
   {
     let app = application { port in
       if self.configuration.publicURL == nil {
         self.address.withLock { $0 = "http://\(self.configuration.host):\(port)" }
       }
+      await self.beat()
       await onServerRunning(port)
     }
     try await withThrowingTaskGroup(of: Void.self) { group in
@@ -97,6 +111,7 @@ public final class FingerprintService: Sendable {
           try? await self.keys.flush()
           await self.expireSessions()
           round += 1
+          if round % 5 == 0 { await self.beat() }
           if round % 10 == 1 { await self.workJobs() }
         }
       }

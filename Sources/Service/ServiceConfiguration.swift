@@ -20,6 +20,10 @@ public struct ServiceConfiguration: Sendable {
   public var uploadLimit = 64 << 20
   /// A tracking session that takes no events for this long ends, seconds.
   public var sessionTimeout = 600.0
+  /// An instance sharing the store that has not said it is alive for this long is taken to
+  /// have stopped: another instance asked about its tracking sessions takes them over,
+  /// seconds. (Instances say so every 10 s.)
+  public var instanceTimeout = 30.0
   /// Most tracking sessions open at once.
   public var sessionLimit = 1_000
   /// The particle filter of every tracking session (`replay`'s defaults).

@@ -65,8 +65,18 @@ public protocol FingerprintStore: Sendable {
   /// The session `id`, if it is stored.
   func session(_ id: String) async throws -> StoredSession?
   /// Keeps a batch of events session `session` accepted (durable when it returns), replacing
-  /// one kept at its place (a batch a session took after a lost one).
-  func addSessionBatch(session: String, _ batch: SessionBatch) async throws
+  /// one kept at its place (a batch a session took after a lost one), while instance `holder`
+  /// holds the session; false, and nothing kept, when another instance has taken it over.
+  func addSessionBatch(session: String, _ batch: SessionBatch, holder: String) async throws
+    -> Bool
+  /// Hands session `id` from instance `holder` to instance `taker`; false when `holder` does not
+  /// hold it (any more).
+  func takeSession(_ id: String, from holder: String, to taker: String) async throws -> Bool
+  /// Records that instance `instance` (its base URL) is alive, now.
+  func beat(instance: String) async throws
+  /// Seconds since instance `instance` last said it was alive (by the store's clock); nil when
+  /// it never did.
+  func silence(of instance: String) async throws -> Double?
   /// The session's batches, in order.
   func sessionBatches(session: String) async throws -> [SessionBatch]
   /// Removes session `id` and its batches; false when there was none.

@@ -2,24 +2,25 @@ import Synchronization
 
 /// Writes submitted at about the same time, committed together: the first submitter writes
 /// every item waiting (one transaction, one flush to disk) while later ones queue for the next
-/// group. Each submitter returns when its item is durable, or with the group's error.
-final class GroupCommit<Item: Sendable>: Sendable {
+/// group. Each submitter returns its item's outcome when the item is durable, or the group's
+/// error.
+final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
   struct State: ~Copyable {
-    var waiting: [(item: Item, done: CheckedContinuation<Void, any Error>)] = []
+    var waiting: [(item: Item, done: CheckedContinuation<Outcome, any Error>)] = []
     var writing = false
   }
 
   let state = Mutex(State())
-  /// Writes a group, in the order submitted, in one transaction.
-  let write: @Sendable ([Item]) async throws -> Void
+  /// Writes a group, in the order submitted, in one transaction; each item's outcome.
+  let write: @Sendable ([Item]) async throws -> [Outcome]
 
   /// Groups writes for `write`.
-  init(write: @escaping @Sendable ([Item]) async throws -> Void) {
+  init(write: @escaping @Sendable ([Item]) async throws -> [Outcome]) {
     self.write = write
   }
 
-  /// Returns when `item` is written with its group.
-  func submit(_ item: Item) async throws {
+  /// Returns `item`'s outcome when it is written with its group.
+  func submit(_ item: Item) async throws -> Outcome {
     try await withCheckedThrowingContinuation { done in
       let leads = state.withLock { state in
         state.waiting.append((item, done))
@@ -42,8 +43,8 @@ final class GroupCommit<Item: Sendable>: Sendable {
       }
       if group.isEmpty { return }
       do {
-        try await write(group.map(\.item))
-        for member in group { member.done.resume() }
+        let outcomes = try await write(group.map(\.item))
+        for (member, outcome) in zip(group, outcomes) { member.done.resume(returning: outcome) }
       } catch {
         for member in group { member.done.resume(throwing: error) }
       }

@@ -22,17 +22,59 @@ extension PostgresStore {
     }.first
   }
 
-  public func addSessionBatch(session: String, _ batch: SessionBatch) async throws {
+  public func addSessionBatch(session: String, _ batch: SessionBatch, holder: String)
+    async throws -> Bool
+  {
     try await transaction { connection, logger in
+      // The session's row, locked until the commit: a takeover waits for this batch, or this
+      // batch finds the session taken.
+      var held = false
+      for try await _ in try await connection.query(
+        """
+        UPDATE tracking_session SET updated = now()
+        WHERE id = \(session) AND instance = \(holder) RETURNING id
+        """, logger: logger)
+      {
+        held = true
+      }
+      guard held else { return false }
       try await connection.query(
         """
         INSERT INTO session_batch (session, sequence, events)
         VALUES (\(session), \(batch.sequence), \(batch.events))
         ON CONFLICT (session, sequence) DO UPDATE SET events = excluded.events
         """, logger: logger)
-      try await connection.query(
-        "UPDATE tracking_session SET updated = now() WHERE id = \(session)", logger: logger)
+      return true
     }
+  }
+
+  public func takeSession(_ id: String, from holder: String, to taker: String) async throws
+    -> Bool
+  {
+    try await !rows(
+      """
+      UPDATE tracking_session SET instance = \(taker)
+      WHERE id = \(id) AND instance = \(holder) RETURNING id
+      """
+    ) { _ in 0 }.isEmpty
+  }
+
+  public func beat(instance: String) async throws {
+    _ = try await rows(
+      """
+      INSERT INTO service_instance (url, seen) VALUES (\(instance), now())
+      ON CONFLICT (url) DO UPDATE SET seen = excluded.seen
+      """
+    ) { _ in 0 }
+  }
+
+  public func silence(of instance: String) async throws -> Double? {
+    try await rows(
+      """
+      SELECT extract(epoch FROM now() - seen)::double precision AS silence
+      FROM service_instance WHERE url = \(instance)
+      """
+    ) { try $0["silence"].decode(Double.self) }.first
   }
 
   public func sessionBatches(session: String) async throws -> [SessionBatch] {

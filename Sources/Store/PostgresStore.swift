@@ -118,6 +118,8 @@ public final class PostgresStore: FingerprintStore {
     """,
     // SQLiteStore's migration "v3".
     "ALTER TABLE radio_map ADD COLUMN IF NOT EXISTS digest TEXT",
+    // SQLiteStore's migration "v4".
+    "CREATE TABLE IF NOT EXISTS service_instance (url TEXT PRIMARY KEY, seen TIMESTAMPTZ NOT NULL)",
   ]
 
   /// The rows `query` answers, each read by `decode`, within `deadline`.

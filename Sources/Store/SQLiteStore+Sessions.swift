@@ -27,27 +27,63 @@ extension SQLiteStore {
     }
   }
 
-  public func addSessionBatch(session: String, _ batch: SessionBatch) async throws {
+  public func addSessionBatch(session: String, _ batch: SessionBatch, holder: String)
+    async throws -> Bool
+  {
     // Sessions post several batches a second between them: grouped, they share one commit.
-    try await sessionBatches.submit((session, batch))
+    try await sessionBatches.submit((session, batch, holder))
   }
 
-  /// Writes batches of sessions in one transaction.
-  static func write(_ batches: [(session: String, batch: SessionBatch)], to pool: DatabasePool)
-    async throws
-  {
+  /// Writes batches of sessions in one transaction; per batch, whether its holder still held
+  /// the session (else it is not written).
+  static func write(
+    _ batches: [(session: String, batch: SessionBatch, holder: String)], to pool: DatabasePool
+  ) async throws -> [Bool] {
     let now = Date()
-    try await pool.write { db in
-      for (session, batch) in batches {
+    return try await pool.write { db in
+      try batches.map { session, batch, holder in
+        try db.execute(
+          sql: "UPDATE tracking_session SET updated = ? WHERE id = ? AND instance = ?",
+          arguments: [now, session, holder])
+        guard db.changesCount > 0 else { return false }
         try db.execute(
           sql: """
             INSERT INTO session_batch (session, sequence, events) VALUES (?, ?, ?)
             ON CONFLICT (session, sequence) DO UPDATE SET events = excluded.events
             """,
           arguments: [session, batch.sequence, batch.events])
-        try db.execute(
-          sql: "UPDATE tracking_session SET updated = ? WHERE id = ?", arguments: [now, session])
+        return true
       }
+    }
+  }
+
+  public func takeSession(_ id: String, from holder: String, to taker: String) async throws
+    -> Bool
+  {
+    try await pool.write { db in
+      try db.execute(
+        sql: "UPDATE tracking_session SET instance = ? WHERE id = ? AND instance = ?",
+        arguments: [taker, id, holder])
+      return db.changesCount > 0
+    }
+  }
+
+  public func beat(instance: String) async throws {
+    try await pool.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO service_instance (url, seen) VALUES (?, ?)
+          ON CONFLICT (url) DO UPDATE SET seen = excluded.seen
+          """,
+        arguments: [instance, Date()])
+    }
+  }
+
+  public func silence(of instance: String) async throws -> Double? {
+    try await pool.read { db in
+      try Date.fetchOne(
+        db, sql: "SELECT seen FROM service_instance WHERE url = ?", arguments: [instance]
+      ).map { Date().timeIntervalSince($0) }
     }
   }
 

@@ -9,7 +9,7 @@ public final class SQLiteStore: FingerprintStore {
   /// The database file.
   public let path: String
   /// Session batches waiting to be written together.
-  let sessionBatches: GroupCommit<(session: String, batch: SessionBatch)>
+  let sessionBatches: GroupCommit<(session: String, batch: SessionBatch, holder: String), Bool>
 
   /// Opens (creating if needed) the database at `path` and brings its schema up to date.
   public init(path: String) throws {
@@ -112,6 +112,12 @@ public final class SQLiteStore: FingerprintStore {
     }
     migrator.registerMigration("v3") { db in
       try db.alter(table: "radio_map") { t in t.add(column: "digest", .text) }
+    }
+    migrator.registerMigration("v4") { db in
+      try db.create(table: "service_instance") { t in
+        t.primaryKey("url", .text)
+        t.column("seen", .datetime).notNull()
+      }
     }
     return migrator
   }

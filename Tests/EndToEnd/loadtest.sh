@@ -14,6 +14,9 @@
 #  5. Beside it too: a second instance on the same database takes the venue and the map one
 #     built, answers the same locate, and sends a session's requests to the instance holding it;
 #     that instance killed (-9) and restarted opens the session again where it was.
+#  6. That instance killed (-9) again and left down: once it has been silent for the second
+#     instance's --instance-timeout, the second takes the session over where it was; the first,
+#     restarted, sends the session's requests there.
 # Usage: Tests/EndToEnd/loadtest.sh path/to/fingerpost [seconds=300] [sessions=200] [appends=10000]
 set -euo pipefail
 FINGERPOST=$(realpath "$1")
@@ -202,7 +205,8 @@ PY
   curl -sf -o /dev/null --data-binary @Surveys/office.survey.ndjson "$URL/fp/v1/venues/office/surveys?key=$WORK_DATA_KEY"
   B_PORT=$(free_port)
   B_URL="http://127.0.0.1:$B_PORT"
-  "$FINGERPOST" serve --port "$B_PORT" --data "$WORK/data-b" --database "$DATABASE" 2> "$WORK/serve-b.log" &
+  "$FINGERPOST" serve --port "$B_PORT" --data "$WORK/data-b" --database "$DATABASE" \
+    --instance-timeout 11 2> "$WORK/serve-b.log" &
   B_PID=$!
   trap 'kill $B_PID 2> /dev/null || true; stop_service; rm -rf "$WORK"' EXIT
   for _ in $(seq 1 300); do curl -s -o /dev/null "$B_URL/fp/v1/venues" && break; sleep 0.1; done
@@ -272,8 +276,51 @@ with urllib.request.urlopen(urllib.request.Request(
     posted = json.load(r)
 print(f"after kill -9 and restart: session {session[:8]} opened again with {after['processed']} events, "
       f"fix {after['sequence']} (as before: {same}); the next batch answered fix {posted['sequence']}")
+with urllib.request.urlopen(f"{a}/fp/v1/sessions/{session}?key={key}") as r: now = json.load(r)
+json.dump({"id": session, "before": now}, open(sys.argv[4] + ".after", "w"))
 sys.exit(0 if same and posted["sequence"] > before["sequence"] else 1)
 PY
+  # 6. kill -9 again, and the instance left down: the other takes the session over.
+  kill -9 "$SERVICE_PID"; wait "$SERVICE_PID" 2> /dev/null || true
+  SERVICE_PID=
+  python3 - "$URL" "$B_URL" "$WORK_DATA_KEY" "$WORK/session.txt.after" "$WORK/walk.ndjson" <<'PY' || failed=1
+import json, sys, time, urllib.error, urllib.request
+a, b, key, saved, walk = sys.argv[1:6]
+saved = json.load(open(saved))
+session, before = saved["id"], saved["before"]
+events = [l for l in open(walk) if json.loads(l)["type"] in ("step", "scan")]
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args): return None
+opener = urllib.request.build_opener(NoRedirect)
+started, status = time.time(), None
+while time.time() - started < 40:
+    try:
+        with opener.open(f"{b}/fp/v1/sessions/{session}?key={key}", timeout=30) as r:
+            status, after = r.status, json.load(r)
+        break
+    except urllib.error.HTTPError as e:
+        status = e.code
+    time.sleep(0.5)
+if status != 200:
+    print(f"takeover: the other instance still answers {status} after {time.time() - started:.0f} s")
+    sys.exit(1)
+same = all(after[k] == before[k] for k in ("processed", "last_t", "sequence"))
+with urllib.request.urlopen(urllib.request.Request(
+        f"{b}/fp/v1/sessions/{session}/events?key={key}", data="".join(events[40:50]).encode())) as r:
+    posted = json.load(r)
+print(f"after kill -9 with the instance left down: {after['instance']} took session {session[:8]} over "
+      f"{time.time() - started:.0f} s later with {after['processed']} events, fix {after['sequence']} "
+      f"(as before: {same}); the next batch answered fix {posted['sequence']}")
+sys.exit(0 if same and after["instance"] == b and posted["sequence"] > before["sequence"] else 1)
+PY
+  # Restarted, the first instance sends the session's requests to the one that took it over.
+  "$FINGERPOST" serve --port "$PORT" $(store_options) 2> "$WORK/serve.log" &
+  SERVICE_PID=$!
+  for _ in $(seq 1 300); do curl -s -o /dev/null "$URL/fp/v1/venues" && break; sleep 0.1; done
+  session=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["id"])' "$WORK/session.txt.after")
+  redirect=$(curl -s -o /dev/null -w '%{http_code} %{redirect_url}' "$URL/fp/v1/sessions/$session?key=$WORK_DATA_KEY")
+  echo "the first instance, restarted: $redirect"
+  [ "$redirect" = "307 $B_URL/fp/v1/sessions/$session?key=$WORK_DATA_KEY" ] || failed=1
   kill "$B_PID" 2> /dev/null || true; wait "$B_PID" 2> /dev/null || true
 fi
 

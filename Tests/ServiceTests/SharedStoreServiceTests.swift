@@ -10,18 +10,22 @@ import Testing
 
 /// Two instances over one PostgreSQL database: what one stores (a venue, a map, a queued
 /// build) reaches the other, which copies the map into its own data folder; a build job is
-/// worked on by one of them; a session held by one is answered by the other with where it is.
+/// worked on by one of them; a session held by one is answered by the other with where it is,
+/// until the one holding it falls silent and a third takes it over.
 @Suite struct SharedStoreServiceTests {
   @Test(.enabled(if: TestDatabase.serverURL != nil))
   func twoInstancesShareVenuesMapsJobsAndPointToSessions() async throws {
     let fixture = try await ServiceFixture.shared.value
     let database = try await TestDatabase()
     let folder = try TemporaryFolder("shared")
-    func instance(_ name: String) async throws -> FingerprintService {
+    func instance(_ name: String, instanceTimeout: Double = 30) async throws
+      -> FingerprintService
+    {
       var configuration = fixture.service.configuration
       configuration.dataFolder = folder.appending(name).path
       configuration.database = database.url
       configuration.publicURL = "http://\(name).invalid:8080"
+      configuration.instanceTimeout = instanceTimeout
       return try await FingerprintService(configuration: configuration)
     }
     let a = try await instance("a")
@@ -93,6 +97,7 @@ import Testing
       ) { #expect($0.status == .ok) }
       return id
     }
+    await a.beat()  // (as its run loop does every 10 s)
     try await b.router().buildApplication().test(.router) { client in
       for (method, path) in [
         (HTTPRequest.Method.get, ""), (.post, "/events"), (.get, "/fixes"), (.delete, ""),
@@ -112,8 +117,50 @@ import Testing
       }
     }
     #expect(b.sessions.count == 0 && a.sessions.session(id) != nil)
+
+    // a falls silent. c, which gives an instance 0.2 s to say it is alive, takes the session
+    // over: it opens it from the store as a has it, and takes its next batch.
+    let info = try await a.router().buildApplication().test(.router) { client in
+      try await client.execute(uri: "/fp/v1/sessions/\(id)?key=locate", method: .get) {
+        try #require(SessionTests.json($0))
+      }
+    }
+    let c = try await instance("c", instanceTimeout: 0.2)
+    try await Task.sleep(for: .milliseconds(500))
+    try await c.router().buildApplication().test(.router) { client in
+      try await client.execute(uri: "/fp/v1/sessions/\(id)?key=locate", method: .get) {
+        response in
+        #expect(response.status == .ok)
+        let taken = try #require(SessionTests.json(response))
+        for key in ["seed", "processed", "last_t", "sequence", "particles"] {
+          #expect(taken[key] == info[key], "\(key)")
+        }
+        #expect(taken["instance"]?.stringValue == c.instance)
+      }
+      try await client.execute(
+        uri: "/fp/v1/sessions/\(id)/events?key=locate", method: .post,
+        body: ByteBuffer(string: events[6])
+      ) { #expect($0.status == .ok) }
+    }
+    #expect(try await a.store.session(id)?.instance == c.instance)
+    // a still has its copy, but the store no longer names it: a does not keep its next batch,
+    // puts its copy away and sends the client to c.
+    await c.beat()
+    try await a.router().buildApplication().test(.router) { client in
+      try await client.execute(
+        uri: "/fp/v1/sessions/\(id)/events?key=locate", method: .post,
+        body: ByteBuffer(string: events[7])
+      ) { response in
+        #expect(response.status == .temporaryRedirect)
+        #expect(
+          response.headers[.location]
+            == "http://c.invalid:8080/fp/v1/sessions/\(id)/events?key=locate")
+      }
+    }
+    #expect(a.sessions.session(id) == nil)
+    #expect(try await a.store.sessionBatches(session: id).count == 2)
     for task in following { task.cancel() }
-    for case let store as PostgresStore in [a.store, b.store] { store.shutdown() }
+    for case let store as PostgresStore in [a.store, b.store, c.store] { store.shutdown() }
     folder.remove()
     await database.drop()
   }

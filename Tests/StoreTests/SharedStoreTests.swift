@@ -68,10 +68,21 @@ import Testing
           id: id, venue: "v", instance: "http://127.0.0.1:1", parameters: #"{"seed":1}"#,
           created: opened))
     }
-    try await first.addSessionBatch(session: "s", SessionBatch(sequence: 0, events: "a"))
-    try await first.addSessionBatch(session: "s", SessionBatch(sequence: 1, events: "lost"))
+    let holder = "http://127.0.0.1:1"
+    #expect(
+      try await first.addSessionBatch(
+        session: "s", SessionBatch(sequence: 0, events: "a"), holder: holder))
+    #expect(
+      try await first.addSessionBatch(
+        session: "s", SessionBatch(sequence: 1, events: "lost"), holder: holder))
     // A batch at a place kept already replaces it.
-    try await first.addSessionBatch(session: "s", SessionBatch(sequence: 1, events: "b\nc"))
+    #expect(
+      try await first.addSessionBatch(
+        session: "s", SessionBatch(sequence: 1, events: "b\nc"), holder: holder))
+    // An instance that does not hold the session keeps nothing.
+    #expect(
+      !(try await first.addSessionBatch(
+        session: "s", SessionBatch(sequence: 2, events: "elsewhere"), holder: "http://other")))
     // Reopened, as after a restart.
     let store = try await under.open()
     let s = try #require(try await store.session("s"))
@@ -89,6 +100,51 @@ import Testing
   }
 
   @Test(arguments: StoreKind.available)
+  func aSessionIsHandedOverOnlyByItsHolderAndFencesItsBatches(kind: StoreKind) async throws {
+    let under = try await StoreUnderTest(kind)
+    let store = try await under.open()
+    let (a, b, c) = ("http://a", "http://b", "http://c")
+    try await store.addSession(StoredSession(id: "s", venue: "v", instance: a, parameters: "{}"))
+    #expect(
+      try await store.addSessionBatch(
+        session: "s", SessionBatch(sequence: 0, events: "0"), holder: a))
+    // Only from the instance holding it: b cannot take it from c.
+    #expect(!(try await store.takeSession("s", from: c, to: b)))
+    #expect(try await store.takeSession("s", from: a, to: b))
+    #expect(!(try await store.takeSession("s", from: a, to: c)))
+    #expect(!(try await store.takeSession("none", from: a, to: b)))
+    #expect(try await store.session("s")?.instance == b)
+    // a's late batch is not kept; b's is.
+    #expect(
+      !(try await store.addSessionBatch(
+        session: "s", SessionBatch(sequence: 1, events: "a"), holder: a)))
+    #expect(
+      try await store.addSessionBatch(
+        session: "s", SessionBatch(sequence: 1, events: "b"), holder: b))
+    #expect(try await store.sessionBatches(session: "s").map(\.events) == ["0", "b"])
+    await under.remove([store])
+  }
+
+  @Test(arguments: StoreKind.available)
+  func instancesSayTheyAreAlive(kind: StoreKind) async throws {
+    let under = try await StoreUnderTest(kind)
+    let store = try await under.open()
+    #expect(try await store.silence(of: "http://a") == nil)
+    try await store.beat(instance: "http://a")
+    try await Task.sleep(for: .milliseconds(300))
+    let first = try #require(try await store.silence(of: "http://a"))
+    #expect(first >= 0.25 && first < 60)
+    // A second beat: the silence counts from it (whatever the machine's load: no more than the
+    // time since just before it, less the store's rounding of timestamps to the millisecond).
+    let before = Date()
+    try await store.beat(instance: "http://a")
+    let again = try #require(try await store.silence(of: "http://a"))
+    #expect(again <= Date().timeIntervalSince(before) + 0.002)
+    #expect(try await store.silence(of: "http://b") == nil)
+    await under.remove([store])
+  }
+
+  @Test(arguments: StoreKind.available)
   func batchesPostedAtOnceAreEachKept(kind: StoreKind) async throws {
     let under = try await StoreUnderTest(kind)
     let store = try await under.open()
@@ -102,8 +158,10 @@ import Testing
       for id in sessions {
         group.addTask {
           for n in 0..<25 {
-            try await store.addSessionBatch(
-              session: id, SessionBatch(sequence: n, events: "\(id) batch \(n)"))
+            let kept = try await store.addSessionBatch(
+              session: id, SessionBatch(sequence: n, events: "\(id) batch \(n)"),
+              holder: "http://127.0.0.1:1")
+            #expect(kept)
           }
         }
       }
