@@ -124,6 +124,9 @@ extension FingerprintService {
   func expireSessions(now: Date = Date()) async {
     let timeout = configuration.sessionTimeout
     for id in await sessions.expire(idleFor: timeout, now: now) {
+      // Idle here, but perhaps taken over by another instance (this one was silent too long),
+      // where it is not idle: the store keeps it then.
+      guard (try? await store.session(id))?.instance == instance else { continue }
       _ = try? await store.removeSession(id)
     }
     _ = try? await store.removeSessions(idleSince: now.addingTimeInterval(-timeout))
