@@ -43,15 +43,16 @@ extension SQLiteStore {
     return try await pool.write { db in
       try batches.map { session, batch, holder in
         try db.execute(
-          sql: "UPDATE tracking_session SET updated = ? WHERE id = ? AND instance = ?",
-          arguments: [now, session, holder])
-        guard db.changesCount > 0 else { return false }
-        try db.execute(
           sql: """
-            INSERT INTO session_batch (session, sequence, events) VALUES (?, ?, ?)
+            INSERT INTO session_batch (session, sequence, events)
+            SELECT ?, ?, ? WHERE EXISTS
+              (SELECT 1 FROM tracking_session WHERE id = ? AND instance = ?)
             ON CONFLICT (session, sequence) DO UPDATE SET events = excluded.events
             """,
-          arguments: [session, batch.sequence, batch.events])
+          arguments: [session, batch.sequence, batch.events, session, holder])
+        guard db.changesCount > 0 else { return false }
+        try db.execute(
+          sql: "UPDATE tracking_session SET updated = ? WHERE id = ?", arguments: [now, session])
         return true
       }
     }
