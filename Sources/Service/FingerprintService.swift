@@ -34,7 +34,6 @@ public final class FingerprintService: Sendable {
     address = Mutex(
       configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)")
     try await syncCatalog(strict: true)
-    await beat()
   }
 
   /// Tells the instances sharing the store that this one is alive (at its `instance` URL):
