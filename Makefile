@@ -130,6 +130,11 @@ notebooks: build
 	$(FINGERPOST) radiomap export $(NOTEBOOK_DATA)/office.fpmap --level 0 --ap 02:fb:00:00:02:24 -o $(NOTEBOOK_DATA)/ap
 	$(FINGERPOST) assess Surveys/office --walks 6 --kidnaps 0 --cell-size 2 \
 	  --geojson $(NOTEBOOK_DATA)/office-accuracy.geojson > /dev/null
+	@if [ -d $(SHARED_DATA)/msft-ilc20/site1 ]; then \
+	  $(FINGERPOST) evaluate-walks --format ilc $(SHARED_DATA)/msft-ilc20/site1 \
+	    --streams $(NOTEBOOK_DATA)/ilc-site1 --json $(NOTEBOOK_DATA)/ilc-site1.json \
+	    > $(NOTEBOOK_DATA)/ilc-site1.txt && head -n 9 $(NOTEBOOK_DATA)/ilc-site1.txt; \
+	else echo "skipping the real-walk evaluation: $(SHARED_DATA)/msft-ilc20 is absent"; fi
 	cd notebooks && for notebook in *.ipynb; do \
 	  ../.build/venv/bin/jupyter nbconvert --to notebook --execute "$$notebook" \
 	    --output-dir ../$(NOTEBOOK_DATA)/executed || exit 1; \

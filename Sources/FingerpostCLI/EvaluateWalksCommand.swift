@@ -1,10 +1,12 @@
 import ArgumentParser
 import FingerpostCore
 import Foundation
+import Localization
 import Synchronization
 import Workflows
 
-/// `fingerpost evaluate-walks --format ilc SITE_DIR`: leave-one-walk-out over recorded walks.
+/// `fingerpost evaluate-walks --format ilc SITE_DIR`: recorded walks localized with maps of the
+/// other walks (leave one walk out, or K folds), scored.
 struct EvaluateWalksCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "evaluate-walks",
@@ -12,12 +14,17 @@ struct EvaluateWalksCommand: ParsableCommand {
     discussion: """
       ilc: SITE_DIR is a Microsoft ILC 2.0 site (floor folders with floor_info.json, \
       geojson_map.json and path_data_files). The venue is imported as `venue import` does, \
-      every path file as `walk import` does; then each walk is replayed through the particle \
-      filter and the fingerprint baseline, not told its start, with a radio map built from the \
-      scans of every other walk (leave one walk out), and scored at 2 Hz against its \
-      waypoints. Prints the pooled mean and p75 error, floor hit rate and the competition's \
-      score (mean of error + 15 m x floor error) with 95 % block-bootstrap intervals, and a row \
-      per walk.
+      every path file as `walk import` does. The walks are split into folds (each walk its own \
+      up to 30 walks, else 10; walk i in fold i mod K); each fold's walks are replayed through \
+      the particle filter and the fingerprint baseline, not told the start, with a radio map \
+      built from the scans of the other folds, and scored at 2 Hz against their waypoints. What \
+      the filter fits from data (step scale, scan lag, the nearest-points field) it fits to the \
+      other folds' walks. Prints what was fitted, the pooled mean and p75 error, floor hit rate \
+      and the competition's score (mean of error + 15 m x floor error) with 95 % \
+      block-bootstrap intervals, and a row per walk.
+
+      --oracle gives the filter what no real one has (the truth's steps, the start, the walk's \
+      own scans in its map), one at a time, to measure what limits it.
       """)
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -39,6 +46,33 @@ struct EvaluateWalksCommand: ParsableCommand {
   @Option(help: "Workers (default: one per core).")
   var jobs: Int?
 
+  @Option(help: "Folds by walk (default: leave one walk out up to 30 walks, else 10).")
+  var folds: Int?
+
+  @Option(
+    help: """
+      Floors to evaluate, by folder name, comma-separated (default: all; the floor is still \
+      estimated among all of the site's floors).
+      """)
+  var floors: String?
+
+  @Option(help: "What weighs the filter's scans: radio-map, neighbours or both.")
+  var measurement: ParticleFilterSettings.Measurement = .neighbours
+
+  @Flag(help: "Use the filter's settings as they are, fitting nothing to the training walks.")
+  var noCalibration = false
+
+  @Option(help: "Give the filter what no real one has: truth-steps, true-start, own-walk.")
+  var oracle: [WalkEvaluation.Oracle] = []
+
+  @Option(
+    help: """
+      Write each walk's truth with the fixes of each localizer (NAME.pf.ndjson, \
+      NAME.fingerprint.ndjson, NAME.knn.ndjson) to this folder, and the venue to its venue/ \
+      folder, for `fingerpost view`.
+      """)
+  var streams: String?
+
   @Option(help: "Also write the report as JSON to this file (- for standard output).")
   var json: String?
 
@@ -47,14 +81,24 @@ struct EvaluateWalksCommand: ParsableCommand {
     evaluation.settings.particles = particles
     evaluation.seed = seed
     evaluation.jobs = jobs
+    evaluation.folds = folds
+    evaluation.floors = floors.map { $0.split(separator: ",").map(String.init) }
+    evaluation.settings.measurement = measurement
+    evaluation.calibrates = !noCalibration
+    evaluation.oracles = Set(oracle)
+    evaluation.streams = streams
+    if let folds, folds < 2 {
+      throw ValidationError("--folds must be at least 2 (got \(folds))")
+    }
     // The walks are counted once the site is read: the bar is made at the first report.
     let bar = Mutex<ProgressBar?>(nil)
-    let report = try evaluation.run { _, done, total in
+    let report = try evaluation.run { progress in
       bar.withLock { bar in
         if bar == nil {
-          bar = ProgressBar(command: "evaluate-walks", total: total, unit: "walks replayed")
+          bar = ProgressBar(
+            command: "evaluate-walks", total: progress.total, unit: "walks replayed")
         }
-        bar?.draw(done, "")
+        bar?.draw(progress.walks, "(fold \(progress.folds))")
       }
     }
     bar.withLock { $0?.finish() }
@@ -62,3 +106,6 @@ struct EvaluateWalksCommand: ParsableCommand {
     if let json { try FileAccess.write(Data(try report.json().utf8), to: json) }
   }
 }
+
+extension ParticleFilterSettings.Measurement: ExpressibleByArgument {}
+extension WalkEvaluation.Oracle: ExpressibleByArgument {}

@@ -13,8 +13,10 @@ extension ParticleFilter {
     append(count: count, from: prepared)
   }
 
-  /// Adds `count` particles drawn from the scan's likelihood over every mapped cell.
+  /// Adds `count` particles drawn from the scan's likelihood over every mapped cell (from its
+  /// nearest-points field when the nearest points weigh scans).
   func append(count: Int, from prepared: PreparedScan) {
+    if let field, !settings.measurement.usesRadioMap { return append(count: count, from: field) }
     let (cells, scores) = likelyCells(prepared)
     guard let top = scores.max(), top > -.infinity else { return }
     var cumulative: [Double] = []
@@ -39,7 +41,7 @@ extension ParticleFilter {
         y: centre.y + rng.uniform(-level.spacing / 2, level.spacing / 2),
         plan: Int32(planOfLevel[c.level]),
         headingBias: rng.gaussian(sigma: settings.initialHeadingBias),
-        scale: 1 + rng.gaussian(sigma: settings.initialScaleSpread),
+        scale: settings.initialScale * (1 + rng.gaussian(sigma: settings.initialScaleSpread)),
         offset: drawOffset())
     }
   }

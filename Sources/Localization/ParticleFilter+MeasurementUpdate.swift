@@ -12,6 +12,23 @@ extension ParticleFilter {
   /// resamples when the effective sample size is low, injecting particles drawn from the scan's
   /// likelihood when recent scans fit far worse than usual (divergence, e.g. a kidnap).
   public func scan(_ input: Scan) {
+    guard settings.scanLag > 0 else { return weigh(input) }
+    pending.append(input)
+    if initialized { return }
+    // The first scan starts the cloud at once: until then there is nothing to weigh it with.
+    weighPending(upTo: .infinity)
+  }
+
+  /// Weighs the scans waiting whose time plus `scanLag` has come by `t`.
+  func weighPending(upTo t: Double) {
+    while let first = pending.first, first.time + settings.scanLag <= t {
+      pending.removeFirst()
+      weigh(first)
+    }
+  }
+
+  /// Weighs one scan now.
+  func weigh(_ input: Scan) {
     var scan = input
     if settings.ignoreRepeatedReadings {
       // Phones report cached entries again with the very same RSSI: treat exact repeats of the
@@ -25,9 +42,14 @@ extension ParticleFilter {
     let known = prepared.knownCount
     guard known > 0 else { return }  // nothing to weigh with: predict only
     lastTime = max(lastTime, input.time)
+    field = locator?.neighbourField(prepared, settings: settings.neighbours)
+    defer { field = nil }
     guard initialized else {
       redraw(count: settings.particles, from: prepared)
       initialized = true
+      // Drawn from a fingerprint of where the walker is `scanLag` after the scan: the steps
+      // until then are already in it.
+      stillUntil = input.time + settings.scanLag
       return
     }
     // A cloud with nothing alive on a mapped level cannot be weighed: start again from the scan.
@@ -38,7 +60,67 @@ extension ParticleFilter {
       return
     }
     let n = particles.count
-    var likelihoods = [Double](repeating: -.infinity, count: n)
+    let prior = normalizedWeights()
+    var tempered = [Double](repeating: 0, count: n)
+    // Recovery signal: the weighted mean log-likelihood (per known reading for the radio map),
+    // averaged fast and slow.
+    var mean = 0.0
+    if settings.measurement.usesRadioMap {
+      var likelihoods = [Double](repeating: -.infinity, count: n)
+      let (slots, distinct) = scoredCells()
+      let values = logLikelihoods(prepared, at: distinct)
+      for i in 0..<n where slots[i] >= 0 { likelihoods[i] = values[Int(slots[i])] }
+      mixConnectorFloors(prepared, likelihoods: &likelihoods)
+      for i in 0..<n where prior[i] > 0 && likelihoods[i] > -.infinity {
+        mean += prior[i] * likelihoods[i]
+      }
+      mean /= Double(known)
+      let temperature = settings.likelihoodTemperature
+      for i in 0..<n { tempered[i] = temperature * likelihoods[i] }
+    }
+    if let field {
+      let values = neighbourLogLikelihoods(field)
+      if !settings.measurement.usesRadioMap {
+        // How well the cloud explains the scan against how well the field explains itself:
+        // stationary, so a cloud that started in the wrong place is seen to be wrong as soon
+        // as the scans move away from it.
+        var marginal = 0.0
+        for i in 0..<n where prior[i] > 0 && values[i] > -.infinity {
+          marginal += prior[i] * exp(values[i])
+        }
+        mean = log(max(marginal, 1e-300)) - log(field.selfDensity)
+      }
+      let temperature = settings.neighbourTemperature
+      for i in 0..<n { tempered[i] += temperature * values[i] }
+    }
+    steppedSinceScan = false
+    fastLikelihood = fastLikelihood.map { $0 + settings.recoveryFast * (mean - $0) } ?? mean
+    slowLikelihood = slowLikelihood.map { $0 + settings.recoverySlow * (mean - $0) } ?? mean
+    var updated: [Double] = []
+    swap(&updated, &particles.logWeight)
+    for i in 0..<n { updated[i] += tempered[i] }
+    swap(&updated, &particles.logWeight)
+    let weights = normalizedWeights()
+    let ess = 1 / weights.reduce(0) { $0 + $1 * $1 }
+    if settings.measurement.usesRadioMap { updateOffsetEstimate(prepared, weights: weights) }
+    let gap = (slowLikelihood ?? mean) - (fastLikelihood ?? mean)
+    var inject = gap > 0.5 ? min(0.5, (gap - 0.5) / 2) : 0
+    if input.time >= lastFloorCheck + settings.floorCheckInterval {
+      lastFloorCheck = input.time
+      if settings.measurement.usesRadioMap, floorLooksWrong(prepared, weights: weights) {
+        inject = max(inject, 0.25)
+      }
+    }
+    if !ess.isFinite || ess < settings.resampleThreshold * Double(n) || inject > 0 {
+      resample(weights: weights, injectShare: inject, prepared: prepared)
+    }
+  }
+
+  /// Draws each live particle's device offset from the shared estimate, and finds the distinct
+  /// (level, cell, offset to 0.5 dB) its particles stand in: particles crowd into few cells, so
+  /// each is scored once. Per particle, its slot in `distinct` (−1: dead or unmapped).
+  func scoredCells() -> (slots: [Int32], distinct: [(level: Int, cell: Int, offset: Double)]) {
+    let n = particles.count
     // Each level's grid, copied out once (a `Level` copy per particle would retain its arrays).
     let grids = map.levels.map {
       (origin: $0.origin, spacing: $0.spacing, columns: $0.columns, rows: $0.rows)
@@ -72,36 +154,7 @@ extension ParticleFilter {
     }
     swap(&table, &scores)
     swap(&offsets, &particles.offset)
-    let values = logLikelihoods(prepared, at: distinct)
-    for i in 0..<n where slots[i] >= 0 { likelihoods[i] = values[Int(slots[i])] }
-    mixConnectorFloors(prepared, likelihoods: &likelihoods)
-    steppedSinceScan = false
-    // Recovery signal: the weighted mean log-likelihood per known reading, averaged fast and slow.
-    let prior = normalizedWeights()
-    var mean = 0.0
-    for i in 0..<n where prior[i] > 0 && likelihoods[i] > -.infinity {
-      mean += prior[i] * likelihoods[i]
-    }
-    mean /= Double(known)
-    fastLikelihood = fastLikelihood.map { $0 + settings.recoveryFast * (mean - $0) } ?? mean
-    slowLikelihood = slowLikelihood.map { $0 + settings.recoverySlow * (mean - $0) } ?? mean
-    var updated: [Double] = []
-    swap(&updated, &particles.logWeight)
-    let temperature = settings.likelihoodTemperature
-    for i in 0..<n { updated[i] += temperature * likelihoods[i] }
-    swap(&updated, &particles.logWeight)
-    let weights = normalizedWeights()
-    let ess = 1 / weights.reduce(0) { $0 + $1 * $1 }
-    updateOffsetEstimate(prepared, weights: weights)
-    let gap = (slowLikelihood ?? mean) - (fastLikelihood ?? mean)
-    var inject = gap > 0.5 ? min(0.5, (gap - 0.5) / 2) : 0
-    if input.time >= lastFloorCheck + settings.floorCheckInterval {
-      lastFloorCheck = input.time
-      if floorLooksWrong(prepared, weights: weights) { inject = max(inject, 0.25) }
-    }
-    if !ess.isFinite || ess < settings.resampleThreshold * Double(n) || inject > 0 {
-      resample(weights: weights, injectShare: inject, prepared: prepared)
-    }
+    return (slots, distinct)
   }
 
   /// The scan's log-likelihood at each (level, cell, device offset): on two workers when there

@@ -42,6 +42,14 @@ public final class ParticleFilter: Localizer {
   var previousFix: (t: Double, plan: Int, position: Point)?
   /// The device offset shared by the cloud: mean and variance, dB and dB².
   var offsetEstimate: (mean: Double, variance: Double)
+  /// Locates scans among the survey points, when the nearest points weigh scans.
+  let locator: FingerprintLocator?
+  /// The current scan's nearest-points field (for draws from it while it is weighed).
+  var field: NeighbourField?
+  /// Scans waiting for their time plus `scanLag`, oldest first.
+  var pending: [Scan] = []
+  /// Steps before this time do not move the cloud (it was drawn where the walker is then).
+  var stillUntil = -Double.infinity
 
   /// Creates a filter; with `start`, particles begin around it, else globally from the first scan.
   public init(
@@ -59,6 +67,7 @@ public final class ParticleFilter: Localizer {
     mapLevel = plans.plans.indices.map { p in planOfLevel.firstIndex(of: p) ?? -1 }
     motion = MotionModel(plans: plans, settings: settings)
     offsetEstimate = (0, settings.initialOffsetSpread * settings.initialOffsetSpread)
+    locator = settings.measurement.usesNeighbours ? FingerprintLocator(map: map) : nil
     if let start { seed(around: start) }
   }
 
@@ -85,7 +94,9 @@ public final class ParticleFilter: Localizer {
     }
     // Each parameter is drawn for the whole cloud in turn (the order the generator is read in).
     let bias = (0..<n).map { _ in rng.gaussian(sigma: settings.initialHeadingBias) }
-    let scales = (0..<n).map { _ in 1 + rng.gaussian(sigma: settings.initialScaleSpread) }
+    let scales = (0..<n).map { _ in
+      settings.initialScale * (1 + rng.gaussian(sigma: settings.initialScaleSpread))
+    }
     let offsets = (0..<n).map { _ in drawOffset() }
     particles = ParticleCloud()
     particles.reserveCapacity(n)
@@ -101,7 +112,10 @@ public final class ParticleFilter: Localizer {
   /// the particle stays put with a weight penalty; particles on stairs, ramps or escalators may
   /// change floor.
   public func step(_ step: Step) {
-    guard initialized, step.length.isFinite, step.heading.isFinite else { return }
+    weighPending(upTo: step.t)
+    guard initialized, step.t >= stillUntil, step.length.isFinite, step.heading.isFinite else {
+      return
+    }
     lastTime = max(lastTime, step.t)
     still = 0
     steppedSinceScan = true
@@ -134,6 +148,7 @@ public final class ParticleFilter: Localizer {
   /// Lets time pass. Once a second passes without a step, the standing particles diffuse a
   /// little and those in an elevator or on an escalator may ride to another floor.
   public func advance(to t: Double) {
+    weighPending(upTo: t)
     guard initialized, t > lastTime else { return }
     still += t - lastTime
     lastTime = t

@@ -1,5 +1,22 @@
+import Fingerprints
+
 /// How the particle filter behaves.
 public struct ParticleFilterSettings: Sendable, Hashable {
+  /// What weighs a scan.
+  public enum Measurement: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The radio map's per-AP model (expected RSSI, spread and detection per cell).
+    case radioMap = "radio-map"
+    /// The survey points nearest the scan in signal space (`NeighbourField`).
+    case neighbours
+    /// Both, their log-likelihoods added.
+    case both
+
+    /// Whether the radio map's model weighs scans.
+    public var usesRadioMap: Bool { self != .neighbours }
+    /// Whether the nearest survey points weigh scans.
+    public var usesNeighbours: Bool { self != .radioMap }
+  }
+
   /// Number of particles (the maximum when adaptive).
   public var particles = 2000
   /// From this many particles on, steps move the cloud in two slices on two workers; a scan
@@ -13,6 +30,17 @@ public struct ParticleFilterSettings: Sendable, Hashable {
   public var kldBinSize = 1.0
   /// Resample when the effective sample size falls below this share of the particles.
   public var resampleThreshold = 0.5
+  /// What weighs each scan.
+  public var measurement = Measurement.radioMap
+  /// The nearest-points field, when `measurement` uses it.
+  public var neighbours = NeighbourField.Settings()
+  /// Exponent applied to the nearest-points likelihood of each scan.
+  public var neighbourTemperature = 1.0
+  /// Seconds after its time at which a scan is weighed: its fingerprint is of where the walker is
+  /// then (negative values weigh at once).
+  public var scanLag = 0.0
+  /// Mean of the initial step-length scale (1 = the steps' own length).
+  public var initialScale = 1.0
   /// Per-step relative noise on the step length.
   public var stepLengthNoise = 0.07
   /// Per-step heading noise, degrees.

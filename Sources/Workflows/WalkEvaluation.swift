@@ -10,66 +10,202 @@ import Replay
 import Scoring
 import Simulation
 
-/// Recorded walks of one ILC 2.0 site, each localized with a radio map built from the *other*
-/// walks only (leave one walk out), through the particle filter, the fingerprint baseline
-/// (maximum likelihood) and weighted kNN on each scan alone, never told the start, and scored against the waypoints: the honest measure of how well
-/// Fingerpost does on real phones.
+/// Recorded walks of one ILC 2.0 site, each localized with a radio map built from walks of
+/// *other* folds only (leave one walk out, or K folds by walk), through the particle filter, the
+/// fingerprint baseline (maximum likelihood) and weighted kNN on each scan alone, never told the
+/// start, and scored against the waypoints: the honest measure of how well Fingerpost does on
+/// real phones. What the filter fits from data (`WalkCalibration`) it fits from the training
+/// folds alone.
 public struct WalkEvaluation: Sendable {
   /// The site folder (floor folders with maps and `path_data_files`).
   public var site: String
-  /// The particle filter's settings.
+  /// The particle filter's settings (before calibration).
   public var settings = ParticleFilterSettings()
   /// Seed of every walk's filter (each walk splits its own stream from it).
   public var seed: UInt64 = 1
   /// Workers (nil: one per core).
   public var jobs: Int?
+  /// Folds by walk (nil: leave one walk out up to `leaveOneOutLimit` walks, else 10).
+  public var folds: Int?
+  /// The floor folders evaluated, by name (nil: every floor of the site). The venue keeps every
+  /// floor, so the floor is still estimated among all of them.
+  public var floors: [String]?
+  /// Whether the filter's scan lag, step scale and nearest-points field are fitted to the
+  /// training folds (else `settings` are used as they are).
+  public var calibrates = true
+  /// Help the filter gets that a real one never has, to measure what limits it.
+  public var oracles: Set<Oracle> = []
+  /// A folder to write each walk's event streams to (its truth with the fixes of each
+  /// localizer: `NAME.pf.ndjson`, `NAME.fingerprint.ndjson`, `NAME.knn.ndjson`), with the
+  /// imported venue beside them (`venue/`).
+  public var streams: String?
+
+  /// Up to this many walks, each walk is its own fold.
+  public static let leaveOneOutLimit = 30
+
+  /// Help for the filter that no real filter has: each replaces one source of error by the truth.
+  public enum Oracle: String, Sendable, Hashable, CaseIterable {
+    /// Steps whose length and heading are the truth's displacement between step times.
+    case truthSteps = "truth-steps"
+    /// The filter is told where the walk starts.
+    case trueStart = "true-start"
+    /// The walk's own scans are in its radio map.
+    case ownWalk = "own-walk"
+  }
+
+  /// How far an evaluation has come.
+  public struct Progress: Sendable {
+    /// Folds whose map is built.
+    public var folds: Int
+    /// Walks replayed and scored.
+    public var walks: Int
+    /// Walks in all.
+    public var total: Int
+  }
 
   /// An evaluation of the walks of `site`.
   public init(site: String) {
     self.site = site
   }
 
-  /// One walk of the site, ready to replay: its truth in the venue's frame, its survey records.
+  /// One walk of the site, ready to replay: its truth in the venue's frame, its steps and scans.
   struct SiteWalk: Sendable {
     var name: String
+    var floor: String
     var walk: ILCWalkImporter.Walk
     var truth: [TruthSample]
-    var records: [SurveyRecord]
   }
 
-  /// Imports the venue and the walks, then replays and scores each walk.
-  public func run(progress: @Sendable (String, Int, Int) -> Void = { _, _, _ in })
+  /// What a fold's walks are localized with.
+  struct FoldModel: Sendable {
+    var map: RadioMap
+    var settings: ParticleFilterSettings
+    var calibration: WalkCalibration?
+    var mapScans: Int
+  }
+
+  /// The fold of each of `count` walks: every walk its own up to `leaveOneOutLimit` walks
+  /// (unless `folds` says otherwise), else walk i in fold i mod K.
+  func foldOf(count: Int) -> (folds: Int, fold: [Int]) {
+    let k = max(2, min(folds ?? (count <= Self.leaveOneOutLimit ? count : 10), count))
+    return (k, (0..<count).map { $0 % k })
+  }
+
+  /// Imports the venue and the walks, then replays and scores each walk, fold by fold.
+  public func run(progress: @Sendable (Progress) -> Void = { _ in })
     throws(FingerpostError) -> WalkEvaluationReport
   {
     let siteName = URL(fileURLWithPath: site).standardizedFileURL.lastPathComponent
     let imported = try ILCVenueImporter().importSite(site, name: siteName)
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("fingerpost-\(UUID().uuidString)").appendingPathComponent(siteName)
-    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("fingerpost-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let folder =
+      streams.map { URL(fileURLWithPath: $0).appendingPathComponent("venue") }
+      ?? scratch.appendingPathComponent(siteName)
     do {
       try imported.features.write(to: folder)
     } catch {
       throw FingerpostError(.unwritable, file: folder.path, "cannot be written (\(error))")
     }
     let plans = FloorPlanSet(venue: try VenueLoader.load(path: folder.path))
-    let walks = try siteWalks(plans: plans)
+    var read = try siteWalks(plans: plans)
+    if oracles.contains(.truthSteps) {
+      // Every walk's, so that what is fitted to the training walks is fitted to these steps.
+      for i in read.indices { read[i].walk.steps = Self.truthSteps(read[i]) }
+    }
+    let walks = read
     guard walks.count >= 2 else {
       throw FingerpostError(
         .noData, file: site, "needs at least two path files to leave one out (has \(walks.count))")
     }
-    let settings = self.settings
-    let seed = self.seed
-    let total = walks.count
-    let results = try runJobs(
-      walks.count, workers: jobs, finished: { done, _ in progress("walks", done, total) }
-    ) { index throws(FingerpostError) in
-      try Self.evaluate(
-        walks, leaving: index, plans: plans, venue: siteName, settings: settings, seed: seed)
+    let (k, fold) = foldOf(count: walks.count)
+    let evaluated = walks.indices.filter { floors?.contains(walks[$0].floor) ?? true }
+    guard !evaluated.isEmpty else {
+      throw FingerpostError(
+        .noData, file: site,
+        "no walk on the floors \(floors?.joined(separator: ", ") ?? "") (the site has "
+          + Set(walks.map(\.floor)).sorted().joined(separator: ", ") + ")")
     }
-    return try WalkEvaluationReport(site: siteName, walks: results)
+    var results: [Int: WalkEvaluationReport.WalkResult] = [:]
+    var calibrations: [WalkCalibration] = []
+    var foldsDone = 0
+    for f in 0..<k {
+      let members = evaluated.filter { fold[$0] == f }
+      guard !members.isEmpty else { continue }
+      let training = walks.indices.filter { fold[$0] != f }
+      let model = try self.model(
+        training: training.map { walks[$0] }, plans: plans, venue: siteName,
+        own: oracles.contains(.ownWalk) ? members.map { walks[$0] } : [])
+      foldsDone += 1
+      if let calibration = model.calibration { calibrations.append(calibration) }
+      let done = results.count
+      let finished = foldsDone
+      let walksTotal = evaluated.count
+      let replayed = try runJobs(
+        members.count, workers: jobs,
+        finished: { n, _ in
+          progress(Progress(folds: finished, walks: done + n, total: walksTotal))
+        }
+      ) { j throws(FingerpostError) in
+        try self.evaluate(
+          walks[members[j]], index: members[j], model: model, plans: plans, venue: siteName,
+          venuePath: folder.path)
+      }
+      for (j, result) in replayed.enumerated() { results[members[j]] = result }
+    }
+    var report = try WalkEvaluationReport(
+      site: siteName, walks: evaluated.compactMap { results[$0] })
+    report.folds = k
+    report.oracles = oracles.map(\.rawValue).sorted()
+    report.calibrations = calibrations
+    report.measurement = settings.measurement.rawValue
+    return report
   }
 
-  /// Every path file of the site as a walk, its truth and survey in the venue's frame.
+  /// The map and settings of a fold: the training walks' scans as the survey, and (when
+  /// calibrating) the filter fitted to the training walks; `own` walks' scans join the map.
+  func model(training: [SiteWalk], plans: FloorPlanSet, venue: String, own: [SiteWalk])
+    throws(FingerpostError) -> FoldModel
+  {
+    var settings = self.settings
+    var calibration: WalkCalibration?
+    if calibrates {
+      var area: [Int: Double] = [:]
+      for plan in plans.plans { area[plan.ordinal, default: 0] += plan.walkableArea }
+      let fitted = WalkCalibration(
+        walks: training.map {
+          WalkCalibration.Walk(
+            ordinal: $0.walk.ordinal, truth: $0.truth, steps: $0.walk.steps, scans: $0.walk.scans)
+        }, area: area)
+      fitted.apply(to: &settings)
+      calibration = fitted
+    }
+    let lag = settings.scanLag
+    let records = (training + own).flatMap { Self.records(of: $0, lag: lag) }
+    let survey = SurveyFile(
+      header: SurveyHeader(venue: venue, origin: plans.frame.origin, source: "other walks"),
+      records: records)
+    let map = RadioMapBuilder().build(surveys: [("other walks", survey)], plans: plans).map
+    return FoldModel(
+      map: map, settings: settings, calibration: calibration, mapScans: records.count)
+  }
+
+  /// The walk's scans as survey records, each placed where the truth is `lag` seconds after it
+  /// (scans outside the truth's span are left out).
+  static func records(of walk: SiteWalk, lag: Double) -> [SurveyRecord] {
+    let truth = walk.truth
+    guard let first = truth.first, let last = truth.last else { return [] }
+    return walk.walk.scans.compactMap { scan in
+      let t = scan.time + lag
+      guard t >= first.t, t <= last.t, scan.time >= first.t, scan.time <= last.t,
+        let position = TruthSample.position(in: truth, at: t)
+      else { return nil }
+      return SurveyRecord(scan: scan, ordinal: walk.walk.ordinal, position: position)
+    }
+  }
+
+  /// Every path file of the site as a walk, its truth in the venue's frame.
   func siteWalks(plans: FloorPlanSet) throws(FingerpostError) -> [SiteWalk] {
     var out: [SiteWalk] = []
     let importer = ILCWalkImporter()
@@ -81,7 +217,6 @@ public struct WalkEvaluation: Sendable {
       let paths = floor.folder.appendingPathComponent("path_data_files").path
       guard FileAccess.isDirectory(paths) else { continue }
       for file in try FileAccess.files(in: [paths], withExtension: "txt") {
-        // Each file read once: the walk, and its scans as the survey the other walks map.
         let recording = ILCPathFile(
           data: try FileAccess.read(file), file: file,
           sensorTypes: ILCWalkImporter.inertialTypes)
@@ -91,48 +226,50 @@ public struct WalkEvaluation: Sendable {
           truth[i].position = plans.frame.point(truth[i].position, from: site)
         }
         truth = plans.labellingUnits(truth)
-        var records = ILCPathImporter().result(of: recording).records
-        for i in records.indices {
-          records[i].position = records[i].position.map {
-            plans.frame.point(for: frame.coordinate(for: $0))
-          }
-        }
         let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-        out.append(SiteWalk(name: name, walk: walk, truth: truth, records: records))
+        out.append(
+          SiteWalk(name: name, floor: floor.folder.lastPathComponent, walk: walk, truth: truth))
       }
     }
     return out
   }
 
-  /// Walk `index` localized with a map of the others' scans, by each localizer, scored.
-  static func evaluate(
-    _ walks: [SiteWalk], leaving index: Int, plans: FloorPlanSet, venue: String,
-    settings: ParticleFilterSettings, seed: UInt64
+  /// One walk localized with its fold's model by each localizer, scored (and its streams
+  /// written when asked).
+  func evaluate(
+    _ site: SiteWalk, index: Int, model: FoldModel, plans: FloorPlanSet, venue: String,
+    venuePath: String
   ) throws(FingerpostError) -> WalkEvaluationReport.WalkResult {
-    let others = walks.indices.filter { $0 != index }.flatMap { walks[$0].records }
-    let survey = SurveyFile(
-      header: SurveyHeader(venue: venue, origin: plans.frame.origin, source: "other walks"),
-      records: others)
-    let map = RadioMapBuilder().build(surveys: [("other walks", survey)], plans: plans).map
-    let site = walks[index]
-    var walk = Walk(venueName: venue, seed: seed &+ UInt64(index))
+    let map = model.map
+    var walk = Walk(venueName: venue, venuePath: venuePath, seed: seed &+ UInt64(index))
     walk.steps = site.walk.steps
     walk.scans = site.walk.scans
     walk.truth = site.truth
     walk.duration = max(
       site.truth.last?.t ?? 0, site.walk.steps.last?.t ?? 0, site.walk.scans.last?.time ?? 0)
+    if oracles.contains(.trueStart), let first = site.truth.first,
+      let floor = plans.plans.firstIndex(where: { $0.ordinal == first.ordinal })
+    {
+      walk.start = Route.Waypoint(floor: FloorID(floor), point: first.position)
+      walk.startIsKnown = true
+    }
     var instants: [String: [Instant]] = [:]
     for kind in [LocalizerKind.pf, .fingerprint] {
       var replay = Replayer(walk: walk, plans: plans, map: map, kind: kind)
-      replay.settings = settings
+      replay.settings = model.settings
       var fixes: [Fix] = []
+      var lines: [String] = []
+      let keepLines = streams != nil
       do {
-        _ = try replay.run(withTruth: false, emit: { _, _ in }, onFix: { fixes.append($0) })
+        _ = try replay.run(
+          withTruth: keepLines, emit: { line, _ in if keepLines { lines.append(line) } },
+          onFix: { fixes.append($0) })
       } catch let error as FingerpostError {
         throw error
       } catch {
         throw FingerpostError(.invalidValue, file: site.walk.file, "\(error)")
       }
+      if keepLines { try writeStream(lines, walk: site.name, suffix: kind.rawValue) }
       instants[kind.rawValue] = Scorer().instants(truth: site.truth, fixes: fixes)
     }
     // The reference the field quotes: each scan placed by weighted kNN alone.
@@ -142,9 +279,30 @@ public struct WalkEvaluation: Sendable {
       knn.scan(scan)
       if let fix = knn.fix(at: scan.time) { fixes.append(fix) }
     }
+    if streams != nil {
+      try writeStream(
+        Self.streamLines(walk: walk, fixes: fixes, plans: plans, generator: "knn"),
+        walk: site.name, suffix: "knn")
+    }
     instants[WalkEvaluationReport.knn] = Scorer().instants(truth: site.truth, fixes: fixes)
     return WalkEvaluationReport.WalkResult(
       name: site.name, ordinal: site.walk.ordinal, seconds: walk.duration,
-      mapScans: others.count, instants: instants)
+      mapScans: model.mapScans, instants: instants)
+  }
+
+  /// Steps at the recorded step times whose length and heading are the truth's displacement
+  /// since the previous step (the `truth-steps` oracle).
+  static func truthSteps(_ site: SiteWalk) -> [Step] {
+    var previous: Double?
+    return site.walk.steps.compactMap { step in
+      defer { previous = step.t }
+      let from = previous ?? (step.t - 0.5)
+      guard let a = TruthSample.position(in: site.truth, at: from),
+        let b = TruthSample.position(in: site.truth, at: step.t)
+      else { return nil }
+      let d = b - a
+      return Step(
+        t: step.t, length: d.length, heading: Bearing.normalized(atan2(d.x, d.y) * 180 / .pi))
+    }
   }
 }

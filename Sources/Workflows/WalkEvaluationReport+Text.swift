@@ -9,9 +9,22 @@ extension WalkEvaluationReport {
         ? String(format: "%5.1f %% [%.1f, %.1f]", 100 * v.value, 100 * v.low, 100 * v.high)
         : String(format: "%5.2f [%.2f, %.2f]", v.value, v.low, v.high)
     }
+    let split =
+      folds >= walks.count || folds == 0
+      ? "a radio map of the others (leave one walk out)"
+      : "a radio map of the other folds' walks (\(folds) folds)"
     var lines = [
-      "\(site): \(walks.count) walks, each localized with a radio map of the others "
-        + "(leave one walk out), not told the start; 95 % intervals by block bootstrap",
+      "\(site): \(walks.count) walks, each localized with \(split), not told the start; "
+        + "95 % intervals by block bootstrap",
+      "",
+    ]
+    if !measurement.isEmpty { lines.append("the filter weighs scans by: \(measurement)") }
+    if !oracles.isEmpty {
+      lines.append(
+        "ORACLES (not an honest result): the filter was given " + oracles.joined(separator: ", "))
+    }
+    if let fitted = calibrationSummary { lines.append(fitted) }
+    lines += [
       "",
       "localizer    mean m                 p75 m                  floor                  ILC score m",
     ]
@@ -51,6 +64,24 @@ extension WalkEvaluationReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// What was fitted to the training folds, as medians over the folds (nil when nothing was).
+  var calibrationSummary: String? {
+    guard !calibrations.isEmpty else { return nil }
+    func median(_ values: [Double]) -> Double {
+      let sorted = values.sorted()
+      return sorted[sorted.count / 2]
+    }
+    let c = calibrations
+    return String(
+      format: "fitted to the training folds (median of %d): step scale %.3f (walk-to-walk spread "
+        + "%.3f), scan lag %.2f s (kNN along-track error %+.2f m at it, %+.2f m at none), "
+        + "nearest-points field temperature %.3f, kernel %.1f m",
+      c.count, median(c.map(\.stepScale)), median(c.map(\.stepScaleSpread)),
+      median(c.map(\.scanLag)), median(c.map(\.alongTrack.fitted)),
+      median(c.map(\.alongTrack.unlagged)), median(c.map(\.neighbours.temperature)),
+      median(c.map(\.neighbours.kernel)))
+  }
+
   /// The report for programs.
   public func json() throws -> String {
     struct WalkRow: Codable {
@@ -62,6 +93,10 @@ extension WalkEvaluationReport {
     }
     struct Document: Codable {
       var site: String
+      var folds: Int
+      var measurement: String
+      var oracles: [String]
+      var calibrations: [WalkCalibration]
       var pooled: [Pooled]
       var walks: [WalkRow]
     }
@@ -82,7 +117,10 @@ extension WalkEvaluationReport {
     encoder.nonConformingFloatEncodingStrategy = .convertToString(
       positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
     return String(
-      decoding: try encoder.encode(Document(site: site, pooled: pooled, walks: rows)),
+      decoding: try encoder.encode(
+        Document(
+          site: site, folds: folds, measurement: measurement, oracles: oracles,
+          calibrations: calibrations, pooled: pooled, walks: rows)),
       as: UTF8.self)
   }
 }

@@ -48,6 +48,14 @@ public struct WalkEvaluationReport: Sendable {
 
   /// The site's name.
   public var site: String
+  /// Folds by walk (as many as walks: leave one walk out).
+  public var folds = 0
+  /// The oracles the filter was given (diagnostics; none in an honest run).
+  public var oracles: [String] = []
+  /// What weighed the filter's scans (`ParticleFilterSettings.Measurement`).
+  public var measurement = ""
+  /// What was fitted to each fold's training walks, fold by fold (empty when not calibrated).
+  public var calibrations: [WalkCalibration] = []
   /// Every walk, in file order.
   public var walks: [WalkResult]
   /// The localizers pooled over the walks.

@@ -74,5 +74,55 @@ import Testing
     #expect(middle < 6, "\(middle)")
     #expect(report.text.contains("walk1"))
     #expect(try report.json().contains("\"mapScans\" : 40"))
+    // Three walks: each its own fold; the filter fitted to the other two.
+    #expect(report.folds == 3 && report.calibrations.count == 3)
+    #expect(report.text.contains("leave one walk out"))
+  }
+
+  @Test func foldsFloorsAndStreams() throws {
+    let folder = try TemporaryFolder("ilc-folds")
+    defer { folder.remove() }
+    var evaluation = WalkEvaluation(site: try Self.site(in: folder))
+    evaluation.settings.particles = 200
+    evaluation.jobs = 1
+    evaluation.folds = 2
+    evaluation.streams = folder.url.appendingPathComponent("streams").path
+    let report = try evaluation.run()
+    // Walks 0 and 2 in fold 0, mapped with walk 1's 20 scans; walk 1 with the other two's 40.
+    #expect(report.walks.map(\.mapScans) == [20, 40, 20])
+    #expect(report.folds == 2 && report.calibrations.count == 2)
+    #expect(report.text.contains("2 folds"))
+    for name in ["walk0", "walk1", "walk2"] {
+      for suffix in ["pf", "fingerprint", "knn"] {
+        let path = folder.url.appendingPathComponent("streams/\(name).\(suffix).ndjson").path
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first?.contains("\"type\":\"meta\"") == true)
+        #expect(lines.first?.contains("streams/venue") == true)
+        #expect(lines.contains { $0.contains("\"type\":\"truth\"") })
+        #expect(lines.contains { $0.contains("\"type\":\"fix\"") })
+      }
+    }
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.url.appendingPathComponent("streams/venue/level.geojson").path))
+    evaluation.floors = ["F2"]
+    #expect(throws: FingerpostError.self) { try evaluation.run() }
+  }
+
+  @Test func oraclesAreSaidAndHelp() throws {
+    let folder = try TemporaryFolder("ilc-oracles")
+    defer { folder.remove() }
+    var evaluation = WalkEvaluation(site: try Self.site(in: folder))
+    evaluation.settings.particles = 200
+    evaluation.jobs = 1
+    evaluation.oracles = [.truthSteps, .trueStart]
+    let report = try evaluation.run()
+    #expect(report.oracles == ["true-start", "truth-steps"])
+    #expect(report.text.contains("ORACLES (not an honest result)"))
+    // Told the start and walking the truth's own steps, the filter stays on the walk.
+    for walk in report.walks {
+      let mean = WalkEvaluationReport.Metric.mean.value(walk.instants["pf"] ?? [])
+      #expect(mean < 3, "\(walk.name): \(mean)")
+    }
   }
 }

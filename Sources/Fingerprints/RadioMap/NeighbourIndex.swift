@@ -26,34 +26,44 @@ struct NeighbourIndex: Sendable {
   init(map: RadioMap, represent: (Float) -> Float) {
     var level: [Int32] = []
     var point: [Int32] = []
-    var mass: [Float] = []
-    var counts = [Int32](repeating: 0, count: map.bssids.count + 1)
+    var fingerprints: [[(ap: Int32, value: Float)]] = []
     for (l, plan) in map.levels.enumerated() {
       for (p, surveyPoint) in plan.points.enumerated() {
         level.append(Int32(l))
         point.append(Int32(p))
-        var total: Float = 0
-        for reading in surveyPoint.readings {
-          total += reading.detection * represent(reading.rssi)
-          counts[Int(reading.accessPoint) + 1] += 1
-        }
-        mass.append(total)
+        fingerprints.append(
+          surveyPoint.readings.map { ($0.accessPoint, $0.detection * represent($0.rssi)) })
       }
+    }
+    self.init(
+      fingerprints: fingerprints, accessPoints: map.bssids.count, level: level, point: point)
+  }
+
+  /// Indexes `fingerprints` (per point: AP index below `accessPoints` and representation), each
+  /// labelled with a level and a point index.
+  init(
+    fingerprints: [[(ap: Int32, value: Float)]], accessPoints: Int, level: [Int32], point: [Int32]
+  ) {
+    var mass: [Float] = []
+    var counts = [Int32](repeating: 0, count: accessPoints + 1)
+    for fingerprint in fingerprints {
+      var total: Float = 0
+      for reading in fingerprint {
+        total += reading.value
+        counts[Int(reading.ap) + 1] += 1
+      }
+      mass.append(total)
     }
     for a in 1..<counts.count { counts[a] += counts[a - 1] }
     var fill = counts
     var postingPoint = [Int32](repeating: 0, count: Int(counts[counts.count - 1]))
     var postingValue = [Float](repeating: 0, count: postingPoint.count)
-    var index: Int32 = 0
-    for plan in map.levels {
-      for surveyPoint in plan.points {
-        for reading in surveyPoint.readings {
-          let slot = Int(fill[Int(reading.accessPoint)])
-          postingPoint[slot] = index
-          postingValue[slot] = reading.detection * represent(reading.rssi)
-          fill[Int(reading.accessPoint)] += 1
-        }
-        index += 1
+    for (index, fingerprint) in fingerprints.enumerated() {
+      for reading in fingerprint {
+        let slot = Int(fill[Int(reading.ap)])
+        postingPoint[slot] = Int32(index)
+        postingValue[slot] = reading.value
+        fill[Int(reading.ap)] += 1
       }
     }
     self.level = level

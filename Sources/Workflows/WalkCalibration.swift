@@ -1,0 +1,262 @@
+import FingerpostCore
+import Fingerprints
+import Foundation
+import Geometry
+import Localization
+
+/// What the particle filter fits from recorded walks with ground truth (a training set), never
+/// set by hand: how the phone's steps scale to the truth, how late its scans' fingerprints run
+/// behind the truth, and the nearest-points field that weighs a scan best.
+///
+/// - **Step scale**: the truth's distance over the steps' (pooled), and the spread of that ratio
+///   from walk to walk.
+/// - **Scan lag**: each scan is placed by weighted kNN among the other walks' scans, each of
+///   them placed where the truth is `lag` seconds after it; the lag is the one at which these
+///   estimates fall neither ahead of the walker nor behind (their mean along-track error is
+///   zero). Real recordings place a scan's fingerprint later than its time stamp (the readings
+///   are older, the waypoints are tapped late); a fingerprint placed at the wrong time is off by
+///   the walking speed times the error, along the way walked.
+/// - **Field**: the temperature and kernel of `NeighbourField` that give the truth the highest
+///   mean log-likelihood, each scan's field made of the other walks' scans.
+public struct WalkCalibration: Sendable, Hashable, Codable {
+  /// A recorded walk with its ground truth.
+  public struct Walk: Sendable {
+    /// The floor ordinal.
+    public var ordinal: Int
+    /// Ground truth in the venue's frame.
+    public var truth: [TruthSample]
+    /// The phone's steps.
+    public var steps: [Step]
+    /// The phone's scans.
+    public var scans: [Scan]
+
+    /// A walk of these records.
+    public init(ordinal: Int, truth: [TruthSample], steps: [Step], scans: [Scan]) {
+      self.ordinal = ordinal
+      self.truth = truth
+      self.steps = steps
+      self.scans = scans
+    }
+  }
+
+  /// The truth's distance over the steps' (the filter's initial step scale).
+  public var stepScale = 1.0
+  /// Spread of that ratio between walks (relative).
+  public var stepScaleSpread = 0.08
+  /// Seconds after its time stamp at which a scan's fingerprint matches the truth.
+  public var scanLag = 0.0
+  /// Mean along-track error of the kNN estimates at the fitted lag and at no lag, metres
+  /// (positive: ahead of the walker).
+  public var alongTrack: (fitted: Double, unlagged: Double) {
+    (alongTrackFitted, alongTrackUnlagged)
+  }
+  var alongTrackFitted = 0.0
+  var alongTrackUnlagged = 0.0
+  /// The nearest-points field that fits best.
+  public var neighbours = NeighbourField.Settings()
+  /// Mean log-likelihood of the truth under that field, per scan.
+  public var fieldLogLikelihood = 0.0
+  /// Walks the calibration was fitted to.
+  public var walks = 0
+
+  /// The lags tried, seconds.
+  static let lags = stride(from: -2.0, through: 4.0, by: 0.25).map { $0 }
+  /// The field temperatures and kernels (metres) tried.
+  static let temperatures = [0.01, 0.02, 0.03, 0.05, 0.08, 0.12, 0.2]
+  static let kernels = [1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0]
+
+  /// The default calibration (no lag, the steps as they are).
+  public init() {}
+
+  /// Fits to `walks`; `area` gives each floor ordinal's mapped area (m²) for the field's
+  /// outlier share.
+  public init(walks: [Walk], area: [Int: Double]) {
+    self.walks = walks.count
+    fitStepScale(walks)
+    let queries = Self.neighbourhoods(walks, count: NeighbourField.Settings().count)
+    fitScanLag(walks, queries: queries)
+    fitField(walks, queries: queries, area: area)
+  }
+
+  /// This calibration in the filter's settings.
+  public func apply(to settings: inout ParticleFilterSettings) {
+    settings.initialScale = stepScale
+    settings.initialScaleSpread = stepScaleSpread
+    settings.scanLag = scanLag
+    settings.neighbours.temperature = neighbours.temperature
+    settings.neighbours.kernel = neighbours.kernel
+  }
+
+  /// The pooled ratio of the truth's distance to the steps' over walks of at least 10 m, and
+  /// the standard deviation of the per-walk ratios around it (at least 0.03).
+  mutating func fitStepScale(_ walks: [Walk]) {
+    var ratios: [Double] = []
+    var (truthTotal, stepTotal) = (0.0, 0.0)
+    for walk in walks {
+      guard let first = walk.truth.first, let last = walk.truth.last else { continue }
+      var distance = 0.0
+      for (a, b) in zip(walk.truth, walk.truth.dropFirst()) {
+        distance += a.position.distance(to: b.position)
+      }
+      let stepped = walk.steps.filter { $0.t >= first.t && $0.t <= last.t }
+        .reduce(0) { $0 + ($1.length.isFinite ? $1.length : 0) }
+      guard distance >= 10, stepped > 0 else { continue }
+      ratios.append(distance / stepped)
+      truthTotal += distance
+      stepTotal += stepped
+    }
+    guard stepTotal > 0 else { return }
+    stepScale = truthTotal / stepTotal
+    let variance =
+      ratios.reduce(0) { $0 + ($1 - stepScale) * ($1 - stepScale) }
+      / Double(max(ratios.count - 1, 1))
+    stepScaleSpread = max(variance.squareRoot() / stepScale, 0.03)
+  }
+
+  /// One scan of a walk with its nearest scans of the other walks.
+  struct Neighbourhood {
+    var walk: Int
+    var scan: Int
+    var nearest: [(walk: Int, scan: Int, distance: Float)]
+  }
+
+  /// Each scan of each walk with its `count` nearest scans of other walks.
+  static func neighbourhoods(_ walks: [Walk], count: Int) -> [Neighbourhood] {
+    var owners: [(walk: Int, scan: Int)] = []
+    var scans: [Scan] = []
+    for (w, walk) in walks.enumerated() {
+      for (s, scan) in walk.scans.enumerated() {
+        owners.append((w, s))
+        scans.append(scan)
+      }
+    }
+    let index = ScanNeighbours(scans: scans)
+    // A walk's own scans come first among its neighbours: ask for enough to drop them.
+    let ownMost = walks.map(\.scans.count).max() ?? 0
+    return owners.indices.map { i in
+      let found = index.nearest(count + ownMost, to: scans[i])
+        .filter { owners[$0.index].walk != owners[i].walk }
+        .prefix(count)
+        .map { (owners[$0.index].walk, owners[$0.index].scan, $0.distance) }
+      return Neighbourhood(walk: owners[i].walk, scan: owners[i].scan, nearest: Array(found))
+    }
+  }
+
+  /// Where the truth of `walk` is `lag` seconds after its scan `scan`, if within the truth.
+  static func position(_ walks: [Walk], walk: Int, scan: Int, lag: Double) -> Point? {
+    let w = walks[walk]
+    let t = w.scans[scan].time
+    guard let first = w.truth.first, let last = w.truth.last, t >= first.t, t <= last.t else {
+      return nil
+    }
+    return TruthSample.position(in: w.truth, at: t + lag)
+  }
+
+  /// The lag whose mean along-track kNN error is nearest zero (interpolated between the lags
+  /// tried where the mean changes sign).
+  mutating func fitScanLag(_ walks: [Walk], queries: [Neighbourhood]) {
+    var means: [Double] = []
+    for lag in Self.lags {
+      var (sum, n) = (0.0, 0)
+      for q in queries {
+        let ordinal = walks[q.walk].ordinal
+        let t = walks[q.walk].scans[q.scan].time + lag
+        guard let truth = Self.position(walks, walk: q.walk, scan: q.scan, lag: lag),
+          let before = TruthSample.position(in: walks[q.walk].truth, at: t - 0.5),
+          let after = TruthSample.position(in: walks[q.walk].truth, at: t + 0.5)
+        else { continue }
+        let velocity = after - before
+        guard velocity.length >= 0.5 else { continue }
+        var (estimate, total) = (Point.zero, 0.0)
+        for n in q.nearest.prefix(5) where walks[n.walk].ordinal == ordinal {
+          guard let p = Self.position(walks, walk: n.walk, scan: n.scan, lag: lag) else {
+            continue
+          }
+          let weight = 1 / (Double(n.distance) + 1e-6)
+          estimate = estimate + p * weight
+          total += weight
+        }
+        guard total > 0 else { continue }
+        let error = estimate / total - truth
+        sum += (error.x * velocity.x + error.y * velocity.y) / velocity.length
+        n += 1
+      }
+      means.append(n > 0 ? sum / Double(n) : .nan)
+    }
+    let zero = Self.lags.firstIndex(of: 0) ?? 0
+    alongTrackUnlagged = means[zero].isNaN ? 0 : means[zero]
+    guard
+      let best = means.indices.filter({ !means[$0].isNaN }).min(by: {
+        abs(means[$0]) < abs(means[$1])
+      })
+    else { return }
+    scanLag = Self.lags[best]
+    alongTrackFitted = means[best]
+    // Between the two lags around the sign change, linearly.
+    for other in [best - 1, best + 1] where means.indices.contains(other) {
+      let (a, b) = (means[best], means[other])
+      guard !b.isNaN, (a <= 0) != (b <= 0), a != b else { continue }
+      scanLag = Self.lags[best] + (Self.lags[other] - Self.lags[best]) * a / (a - b)
+      break
+    }
+  }
+
+  /// The field settings whose density at the truth (at the fitted lag) is highest on average.
+  mutating func fitField(_ walks: [Walk], queries: [Neighbourhood], area: [Int: Double]) {
+    // Each query's truth, and its members' positions and ordinals (lag-placed).
+    var cases: [(truth: Point, uniform: Double, members: [(p: Point, d: Double)])] = []
+    for q in queries {
+      let ordinal = walks[q.walk].ordinal
+      guard let truth = Self.position(walks, walk: q.walk, scan: q.scan, lag: scanLag),
+        let first = q.nearest.first
+      else { continue }
+      var members: [(p: Point, d: Double)] = []
+      for n in q.nearest where walks[n.walk].ordinal == ordinal {
+        guard let p = Self.position(walks, walk: n.walk, scan: n.scan, lag: scanLag) else {
+          continue
+        }
+        members.append((p, Double(n.distance - first.distance)))
+      }
+      // Members on other floors keep their weight in the normalisation.
+      let others = q.nearest.filter { walks[$0.walk].ordinal != ordinal }
+        .map { Double($0.distance - first.distance) }
+      cases.append(
+        (
+          truth, (area[ordinal] ?? 0) > 0 ? 1 / area[ordinal]! : 0,
+          members + others.map { (Point(x: .infinity, y: .infinity), $0) }
+        ))
+    }
+    guard !cases.isEmpty else { return }
+    var best = (
+      score: -Double.infinity, temperature: neighbours.temperature, kernel: neighbours.kernel
+    )
+    let outlier = neighbours.outlier
+    for temperature in Self.temperatures {
+      for kernel in Self.kernels {
+        let s2 = kernel * kernel
+        let norm = 1 / (2 * Double.pi * s2)
+        var total = 0.0
+        for c in cases {
+          var (sum, weights) = (0.0, 0.0)
+          for m in c.members {
+            let w = exp(-m.d / temperature)
+            weights += w
+            guard m.p.x.isFinite else { continue }
+            sum += w * exp(-m.p.squaredDistance(to: c.truth) / (2 * s2))
+          }
+          total += log((1 - outlier) * norm * sum / weights + outlier * c.uniform + 1e-300)
+        }
+        let score = total / Double(cases.count)
+        if score > best.score { best = (score, temperature, kernel) }
+      }
+    }
+    neighbours.temperature = best.temperature
+    neighbours.kernel = best.kernel
+    fieldLogLikelihood = best.score
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case stepScale, stepScaleSpread, scanLag, neighbours, fieldLogLikelihood, walks
+    case alongTrackFitted, alongTrackUnlagged
+  }
+}
