@@ -2,6 +2,7 @@ import ArgumentParser
 import EventStream
 import FingerpostCore
 import Foundation
+import Localization
 import Replay
 import Workflows
 
@@ -36,6 +37,14 @@ struct ReplayCommand: AsyncParsableCommand {
 
   @Option(help: "Particle count of the filter (overrides the scenario).")
   var particleCount: Int?
+
+  @Option(
+    help: """
+      What weighs the filter's scans: radio-map (the map's per-AP model, the default), \
+      neighbours (the nearest survey points: better on real recordings, see evaluate-walks) or \
+      both.
+      """)
+  var measurement: ParticleFilterSettings.Measurement?
 
   @Option(help: "Add a thinned cloud of this many particles to each fix, for viewers.")
   var particles: Int = 0
@@ -122,6 +131,7 @@ struct ReplayCommand: AsyncParsableCommand {
     replay.cloudSize = particles
     if let fixRate { replay.fixRate = fixRate }
     if let particleCount { replay.settings.particles = particleCount }
+    if let measurement { replay.settings.measurement = measurement }
     let pace = speed ?? (realtime ? 1 : nil)
     let started = Date()
     let summary = try replay.run(withTruth: withTruth) { line, t in
