@@ -43,16 +43,6 @@ public struct WalkEvaluation: Sendable {
   /// Up to this many walks, each walk is its own fold.
   public static let leaveOneOutLimit = 30
 
-  /// Help for the filter that no real filter has: each replaces one source of error by the truth.
-  public enum Oracle: String, Sendable, Hashable, CaseIterable {
-    /// Steps whose length and heading are the truth's displacement between step times.
-    case truthSteps = "truth-steps"
-    /// The filter is told where the walk starts.
-    case trueStart = "true-start"
-    /// The walk's own scans are in its radio map.
-    case ownWalk = "own-walk"
-  }
-
   /// How far an evaluation has come.
   public struct Progress: Sendable {
     /// Folds whose map is built.
@@ -191,49 +181,6 @@ public struct WalkEvaluation: Sendable {
       map: map, settings: settings, calibration: calibration, mapScans: records.count)
   }
 
-  /// The walk's scans as survey records, each placed where the truth is `lag` seconds after it
-  /// (scans outside the truth's span are left out).
-  static func records(of walk: SiteWalk, lag: Double) -> [SurveyRecord] {
-    let truth = walk.truth
-    guard let first = truth.first, let last = truth.last else { return [] }
-    return walk.walk.scans.compactMap { scan in
-      let t = scan.time + lag
-      guard t >= first.t, t <= last.t, scan.time >= first.t, scan.time <= last.t,
-        let position = TruthSample.position(in: truth, at: t)
-      else { return nil }
-      return SurveyRecord(scan: scan, ordinal: walk.walk.ordinal, position: position)
-    }
-  }
-
-  /// Every path file of the site as a walk, its truth in the venue's frame.
-  func siteWalks(plans: FloorPlanSet) throws(FingerpostError) -> [SiteWalk] {
-    var out: [SiteWalk] = []
-    let importer = ILCWalkImporter()
-    let folders = try ILCVenueImporter.floorFolders(site)
-    let origin = try ILCFloorFrame.siteOrigin(floorFolder: folders[0].folder)
-    let site = LocalFrame(origin: origin)
-    for floor in folders {
-      let frame = try ILCFloorFrame(floorFolder: floor.folder)
-      let paths = floor.folder.appendingPathComponent("path_data_files").path
-      guard FileAccess.isDirectory(paths) else { continue }
-      for file in try FileAccess.files(in: [paths], withExtension: "txt") {
-        let recording = ILCPathFile(
-          data: try FileAccess.read(file), file: file,
-          sensorTypes: ILCWalkImporter.inertialTypes)
-        let walk = try importer.walk(recording, floor: frame, origin: origin)
-        var truth = walk.truth
-        for i in truth.indices {
-          truth[i].position = plans.frame.point(truth[i].position, from: site)
-        }
-        truth = plans.labellingUnits(truth)
-        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-        out.append(
-          SiteWalk(name: name, floor: floor.folder.lastPathComponent, walk: walk, truth: truth))
-      }
-    }
-    return out
-  }
-
   /// One walk localized with its fold's model by each localizer, scored (and its streams
   /// written when asked).
   func evaluate(
@@ -288,21 +235,5 @@ public struct WalkEvaluation: Sendable {
     return WalkEvaluationReport.WalkResult(
       name: site.name, ordinal: site.walk.ordinal, seconds: walk.duration,
       mapScans: model.mapScans, instants: instants)
-  }
-
-  /// Steps at the recorded step times whose length and heading are the truth's displacement
-  /// since the previous step (the `truth-steps` oracle).
-  static func truthSteps(_ site: SiteWalk) -> [Step] {
-    var previous: Double?
-    return site.walk.steps.compactMap { step in
-      defer { previous = step.t }
-      let from = previous ?? (step.t - 0.5)
-      guard let a = TruthSample.position(in: site.truth, at: from),
-        let b = TruthSample.position(in: site.truth, at: step.t)
-      else { return nil }
-      let d = b - a
-      return Step(
-        t: step.t, length: d.length, heading: Bearing.normalized(atan2(d.x, d.y) * 180 / .pi))
-    }
   }
 }
