@@ -12,23 +12,6 @@ extension ParticleFilter {
   /// resamples when the effective sample size is low, injecting particles drawn from the scan's
   /// likelihood when recent scans fit far worse than usual (divergence, e.g. a kidnap).
   public func scan(_ input: Scan) {
-    guard settings.scanLag > 0 else { return weigh(input) }
-    pending.append(input)
-    if initialized { return }
-    // The first scan starts the cloud at once: until then there is nothing to weigh it with.
-    weighPending(upTo: .infinity)
-  }
-
-  /// Weighs the scans waiting whose time plus `scanLag` has come by `t`.
-  func weighPending(upTo t: Double) {
-    while let first = pending.first, first.time + settings.scanLag <= t {
-      pending.removeFirst()
-      weigh(first)
-    }
-  }
-
-  /// Weighs one scan now.
-  func weigh(_ input: Scan) {
     var scan = input
     if settings.ignoreRepeatedReadings {
       // Phones report cached entries again with the very same RSSI: treat exact repeats of the
@@ -49,7 +32,7 @@ extension ParticleFilter {
       initialized = true
       // Drawn from a fingerprint of where the walker is `scanLag` after the scan: the steps
       // until then are already in it.
-      stillUntil = input.time + settings.scanLag
+      stillUntil = input.time + max(settings.scanLag, 0)
       return
     }
     // A cloud with nothing alive on a mapped level cannot be weighed: start again from the scan.
@@ -131,9 +114,8 @@ extension ParticleFilter {
     swap(&offsets, &particles.offset)
     var table = ScoreTable()
     swap(&table, &scores)
-    let (xs, ys, planOf, weightsBefore, levelOfPlan) = (
-      particles.x, particles.y, particles.plan, particles.logWeight, mapLevel
-    )
+    let (xs, ys) = weighingPoints()
+    let (planOf, weightsBefore, levelOfPlan) = (particles.plan, particles.logWeight, mapLevel)
     let offset = (mean: offsetEstimate.mean, sigma: offsetEstimate.variance.squareRoot())
     // Particles crowd into few cells: score each (level, cell, offset to 0.5 dB) once.
     table.reset(expected: n)

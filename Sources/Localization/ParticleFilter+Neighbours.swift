@@ -11,7 +11,8 @@ extension ParticleFilter {
   /// Each particle's log-density under `field` (−∞ for dead particles and for particles on a
   /// plan the map has no level for).
   func neighbourLogLikelihoods(_ field: NeighbourField) -> [Double] {
-    let (x, y, plan, logWeight) = (particles.x, particles.y, particles.plan, particles.logWeight)
+    let (x, y) = weighingPoints()
+    let (plan, logWeight) = (particles.plan, particles.logWeight)
     var values = [Double](repeating: -.infinity, count: x.count)
     for i in x.indices where logWeight[i] > -.infinity {
       let level = mapLevel[Int(plan[i])]

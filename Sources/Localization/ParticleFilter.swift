@@ -46,8 +46,9 @@ public final class ParticleFilter: Localizer {
   let locator: FingerprintLocator?
   /// The current scan's nearest-points field (for draws from it while it is weighed).
   var field: NeighbourField?
-  /// Scans waiting for their time plus `scanLag`, oldest first.
-  var pending: [Scan] = []
+  /// The steps of the last `paceWindow` seconds: the walker's pace, along which each particle is
+  /// carried by `scanLag` to weigh a scan.
+  var recentSteps: [Step] = []
   /// Steps before this time do not move the cloud (it was drawn where the walker is then).
   var stillUntil = -Double.infinity
 
@@ -112,11 +113,12 @@ public final class ParticleFilter: Localizer {
   /// the particle stays put with a weight penalty; particles on stairs, ramps or escalators may
   /// change floor.
   public func step(_ step: Step) {
-    weighPending(upTo: step.t)
     guard initialized, step.t >= stillUntil, step.length.isFinite, step.heading.isFinite else {
       return
     }
     lastTime = max(lastTime, step.t)
+    recentSteps.append(step)
+    recentSteps.removeAll { $0.t <= step.t - Self.paceWindow }
     still = 0
     steppedSinceScan = true
     let n = particles.count
@@ -148,7 +150,6 @@ public final class ParticleFilter: Localizer {
   /// Lets time pass. Once a second passes without a step, the standing particles diffuse a
   /// little and those in an elevator or on an escalator may ride to another floor.
   public func advance(to t: Double) {
-    weighPending(upTo: t)
     guard initialized, t > lastTime else { return }
     still += t - lastTime
     lastTime = t

@@ -36,8 +36,8 @@ public struct ParticleFilterSettings: Sendable, Hashable {
   public var neighbours = NeighbourField.Settings()
   /// Exponent applied to the nearest-points likelihood of each scan.
   public var neighbourTemperature = 1.0
-  /// Seconds after its time at which a scan is weighed: its fingerprint is of where the walker is
-  /// then (negative values weigh at once).
+  /// Seconds after its time stamp whose position a scan's fingerprint is of: each particle is
+  /// weighed where its own recent pace carries it in that time (back along it when negative).
   public var scanLag = 0.0
   /// Mean of the initial step-length scale (1 = the steps' own length).
   public var initialScale = 1.0
