@@ -155,6 +155,7 @@ public struct SurveyFile: Sendable {
     guard record.ordinal != nil || record.levelID != nil else {
       return fail("scan has no level (ordinal or level)")
     }
+    if let problem = record.rangeProblem { return fail(problem) }
     return .success((record, dropped))
   }
 }

@@ -60,8 +60,10 @@ public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 extension Double {
-  /// This value printed with a fixed number of decimals.
+  /// This value printed with a fixed number of decimals (values of 1e15 or more in magnitude,
+  /// whose digits a double does not hold, as Swift prints them: `1e+300`).
   public func formatted(decimals: Int) -> String {
+    guard abs(self) < 1e15 else { return String(self) }
     let scale = (0..<decimals).reduce(1.0) { partial, _ in partial * 10 }
     let rounded = (self * scale).rounded() / scale
     var text = String(rounded == 0 ? 0 : rounded)

@@ -16,12 +16,23 @@ public struct JSONParser {
 
   /// Parses a whole document; trailing non-space text is an error.
   public static func parse(_ data: Data) throws(SyntaxError) -> JSONValue {
-    try parse([UInt8](data))
+    try parse([UInt8](data), limits: Limits())
+  }
+
+  /// Parses a whole document within `limits`; trailing non-space text is an error.
+  public static func parse(_ data: Data, limits: Limits) throws(SyntaxError) -> JSONValue {
+    try parse([UInt8](data), limits: limits)
   }
 
   /// Parses a whole document from its UTF-8 bytes; trailing non-space text is an error.
   public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
-    var parser = JSONParser(bytes: bytes)
+    try parse(bytes, limits: Limits())
+  }
+
+  /// Parses a whole document from its UTF-8 bytes within `limits`; trailing non-space text is
+  /// an error.
+  public static func parse(_ bytes: [UInt8], limits: Limits) throws(SyntaxError) -> JSONValue {
+    var parser = JSONParser(bytes: bytes, limits: limits)
     do throws(Failure) {
       parser.skipSpace()
       let value = try parser.value(depth: 0)
@@ -37,9 +48,15 @@ public struct JSONParser {
   private struct Failure: Error { let reason: String }
 
   private let bytes: [UInt8]
+  private let limits: Limits
   private var position = 0
+  /// Values parsed so far (every value, members and elements included).
+  private var values = 0
 
-  private init(bytes: [UInt8]) { self.bytes = bytes }
+  private init(bytes: [UInt8], limits: Limits) {
+    self.bytes = bytes
+    self.limits = limits
+  }
 
   private mutating func skipSpace() {
     while position < bytes.count {
@@ -51,7 +68,13 @@ public struct JSONParser {
   }
 
   private mutating func value(depth: Int) throws(Failure) -> JSONValue {
-    guard depth < 512 else { throw Failure(reason: "nesting deeper than 512") }
+    guard depth < limits.depth else {
+      throw Failure(reason: "nesting deeper than \(limits.depth)")
+    }
+    values += 1
+    guard values <= limits.values else {
+      throw Failure(reason: "more than \(limits.values) values")
+    }
     guard position < bytes.count else { throw Failure(reason: "unexpected end of file") }
     switch bytes[position] {
     case UInt8(ascii: "{"): return try object(depth: depth)

@@ -26,7 +26,7 @@ extension FingerprintService {
     do throws(GeolocateError) {
       _ = try await keys.admit(request.key, for: .locate)
       let body = try await request.payload(upTo: configuration.requestLimit)
-      let parsed = try GeolocateRequest.parse(body)
+      let parsed = try GeolocateRequest.parse(body, limits: configuration.jsonLimits)
       guard parsed.wifi.count >= 2, let (entry, _) = catalog.venue(hearing: parsed.wifi),
         let locate = entry.locate
       else { throw .notFound }
@@ -45,34 +45,24 @@ extension FingerprintService {
   /// indoor extension `{"venue", "level_id" | "ordinal", "x", "y"}` saying where in which venue
   /// (without x/y, the position's latitude and longitude are used). Stored as survey scans of
   /// that venue; items without a venue, a level or a position, or with fewer than one usable
-  /// network, are not stored. The key must be allowed to write every venue named.
+  /// network, are not stored. The key must be allowed to write every venue named; it is checked
+  /// (and the request counted) before the body is read.
   func geosubmit(_ request: Request) async -> Response {
     do throws(GeolocateError) {
+      let key = try await keys.admit(request.key, for: .read)
       let body = try await request.payload(upTo: configuration.uploadLimit)
-      let json: JSONValue
-      do {
-        json = try JSONParser.parse(body)
-      } catch {
-        throw .parseError("not JSON (line \(error.line): \(error.reason))")
-      }
+      let json = try JSONValue.body(body, limits: configuration.jsonLimits)
       guard let items = json["items"]?.arrayValue else {
         throw .parseError("the body needs an \"items\" array")
       }
       var byVenue: [String: [(id: String, line: String)]] = [:]
-      for item in items {
-        guard let (venue, line) = surveyLine(item) else { continue }
+      for (index, item) in items.enumerated() {
+        guard let (venue, line) = try surveyLine(item, index: index) else { continue }
         byVenue[venue, default: []].append((Self.digest(line), line))
       }
-      // One request counted against the key's limit, however many venues it writes.
-      let venues = byVenue.keys.sorted()
-      if venues.isEmpty {
-        _ = try await keys.admit(request.key, for: .read)
-      } else if let first = venues.first {
-        let key = try await keys.admit(
-          request.key, for: .write(venue: first))
-        if let other = venues.first(where: { !key.mayWrite(venue: $0) }) {
-          throw .forbidden("the key may not write venue \(other)")
-        }
+      // One request counted against the key's limit (above), however many venues it writes.
+      if let other = byVenue.keys.sorted().first(where: { !key.mayWrite(venue: $0) }) {
+        throw .forbidden("the key may not write venue \(other)")
       }
       for (venue, records) in byVenue {
         do {
@@ -107,8 +97,11 @@ extension FingerprintService {
     return level.map { ($0.ordinal, $0.levelID, $0.building) }
   }
 
-  /// The venue and survey line of one submitted item, nil when it cannot be placed.
-  func surveyLine(_ item: JSONValue) -> (venue: String, line: String)? {
+  /// The venue and survey line of one submitted item, nil when it cannot be placed; a
+  /// `parseError` naming item `index` when a value is out of range.
+  func surveyLine(_ item: JSONValue, index: Int) throws(GeolocateError) -> (
+    venue: String, line: String
+  )? {
     guard let indoor = item["indoor"], let id = indoor["venue"]?.stringValue,
       let entry = catalog.entry(id)
     else { return nil }
@@ -132,6 +125,7 @@ extension FingerprintService {
     let record = SurveyRecord(
       scan: Scan(time: seconds, device: "geosubmit", readings: readings), ordinal: level.ordinal,
       levelID: level.levelID, building: level.building, position: point)
+    if let problem = record.rangeProblem { throw .parseError("items[\(index)]: \(problem)") }
     return (id, SurveyWriter.line(record))
   }
 }

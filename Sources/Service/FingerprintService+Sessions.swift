@@ -49,12 +49,7 @@ extension FingerprintService {
   func openSession(_ request: Request) async throws -> Response {
     _ = try await keys.admit(request.key, for: .locate)
     let body = try await request.payload(upTo: configuration.requestLimit)
-    let json: JSONValue
-    do {
-      json = try JSONParser.parse(body)
-    } catch {
-      throw GeolocateError.parseError("not JSON (line \(error.line): \(error.reason))")
-    }
+    let json = try JSONValue.body(body, limits: configuration.jsonLimits)
     guard let venue = json["venue"]?.stringValue else {
       throw GeolocateError.parseError("the body needs a \"venue\"")
     }

@@ -88,6 +88,13 @@ public struct GeolocateError: Error, Sendable, Hashable {
       message: "Request body larger than \(limit) bytes")
   }
 
+  /// 413: the body holds more JSON values than the service parses.
+  public static func tooManyValues(_ limit: Int) -> Self {
+    Self(
+      code: 413, domain: "global", reason: "requestTooLarge",
+      message: "Request body holds more than \(limit) JSON values")
+  }
+
   /// The error body.
   public var body: Body {
     Body(

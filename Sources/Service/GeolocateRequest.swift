@@ -14,16 +14,13 @@ public struct GeolocateRequest: Sendable, Hashable {
   /// Entries dropped as malformed.
   public var dropped: Int
 
-  /// Parses a request body; an empty body is `{}`. Throws `parseError` (saying what failed)
-  /// when the body is not a JSON object or a known field has the wrong type.
-  public static func parse(_ data: Data) throws(GeolocateError) -> GeolocateRequest {
-    let text = data.isEmpty ? Data("{}".utf8) : data
-    let json: JSONValue
-    do {
-      json = try JSONParser.parse(text)
-    } catch {
-      throw .parseError("not JSON (line \(error.line), column \(error.column): \(error.reason))")
-    }
+  /// Parses a request body within `limits`; an empty body is `{}`. Throws `parseError` (saying
+  /// what failed) when the body is not a JSON object or a known field has the wrong type, and
+  /// `tooManyValues` beyond the limit's count of values.
+  public static func parse(_ data: Data, limits: JSONParser.Limits = JSONParser.Limits())
+    throws(GeolocateError) -> GeolocateRequest
+  {
+    let json = try JSONValue.body(data.isEmpty ? Data("{}".utf8) : data, limits: limits)
     guard json.objectValue != nil else {
       throw .parseError("the body is a JSON \(json.typeName), not an object")
     }

@@ -4,7 +4,9 @@ import Synchronization
 
 /// Checks API keys and counts their requests per UTC day (ichnaea's daily limit). Keys are
 /// cached for `keyLifetime` seconds; counts are kept here and added to the store by `flush()`,
-/// so that a locate does not wait for a database write.
+/// so that a locate does not wait for a database write. Keys longer than `maximumKeyLength` are
+/// refused unread, and the cache holds at most `cacheLimit` keys: unknown keys sent by a client
+/// cannot grow it without bound.
 public final class KeyGate: Sendable {
   struct Cached {
     var key: APIKey?
@@ -23,12 +25,20 @@ public final class KeyGate: Sendable {
   let counts = Mutex(Counts())
   /// Seconds a key read from the store is trusted (a revocation takes effect within it).
   public let keyLifetime: Double
+  /// The most keys cached (known and unknown).
+  public let cacheLimit: Int
+  /// The longest key looked up, characters (generated keys have 32).
+  public static let maximumKeyLength = 128
 
   /// A gate over the keys of `store`.
-  public init(store: any FingerprintStore, keyLifetime: Double = 5) {
+  public init(store: any FingerprintStore, keyLifetime: Double = 5, cacheLimit: Int = 4096) {
     self.store = store
     self.keyLifetime = keyLifetime
+    self.cacheLimit = cacheLimit
   }
+
+  /// The number of keys cached.
+  public var cachedKeys: Int { keys.withLock { $0.count } }
 
   /// What a request may do.
   public enum Need: Sendable {
@@ -47,6 +57,9 @@ public final class KeyGate: Sendable {
     -> APIKey
   {
     guard let text, !text.isEmpty else { throw .keyInvalid("no key= parameter") }
+    guard text.utf8.count <= Self.maximumKeyLength else {
+      throw .keyInvalid("the key is longer than \(Self.maximumKeyLength) characters")
+    }
     let key: APIKey?
     do {
       key = try await self.key(text, now: now)
@@ -102,7 +115,16 @@ public final class KeyGate: Sendable {
       return cached.key
     }
     let key = try await store.key(text)
-    keys.withLock { $0[text] = Cached(key: key, fetched: now) }
+    keys.withLock { cache in
+      if cache[text] == nil, cache.count >= cacheLimit {
+        // Full: drop what has expired, then the unknown keys; with only known keys left (as many
+        // as the store holds), this one is not cached.
+        cache = cache.filter { now.timeIntervalSince($0.value.fetched) < keyLifetime }
+        if cache.count >= cacheLimit { cache = cache.filter { $0.value.key != nil } }
+        if cache.count >= cacheLimit { return }
+      }
+      cache[text] = Cached(key: key, fetched: now)
+    }
     return key
   }
 }

@@ -1,6 +1,7 @@
 import CompressNIO
 import Foundation
 import Hummingbird
+import JSON
 import NIOCore
 
 extension Request {
@@ -26,5 +27,18 @@ extension Request {
       throw .parseError("Content-Encoding \(encoding) is not supported (gzip is)")
     }
     return Data(buffer: buffer)
+  }
+}
+
+extension JSONValue {
+  /// A request body's JSON, parsed within `limits`: `tooManyValues` (413) beyond its count of
+  /// values, `parseError` (400, with line and column) for anything else.
+  static func body(_ data: Data, limits: JSONParser.Limits) throws(GeolocateError) -> JSONValue {
+    do {
+      return try JSONParser.parse(data, limits: limits)
+    } catch {
+      if error.reason == "more than \(limits.values) values" { throw .tooManyValues(limits.values) }
+      throw .parseError("not JSON (line \(error.line), column \(error.column): \(error.reason))")
+    }
   }
 }

@@ -1,3 +1,4 @@
+import JSON
 import Localization
 
 /// How `fingerpost serve` runs: where it listens, where it keeps its data, what it accepts.
@@ -18,6 +19,17 @@ public struct ServiceConfiguration: Sendable {
   public var requestLimit = 1 << 20
   /// Largest upload (an IMDF zip, a survey batch), bytes.
   public var uploadLimit = 64 << 20
+  /// The most JSON values (objects, arrays, numbers, strings, each counted) one request body
+  /// may hold: bytes do not bound memory (a gzip of `[0,0,…]` is millions of values). A
+  /// geosubmit item with 20 networks is about 100.
+  public var valueLimit = 250_000
+  /// The deepest nesting of arrays and objects in a request body (geolocation bodies need 4).
+  public var depthLimit = 16
+
+  /// `valueLimit` and `depthLimit` as the JSON parser takes them.
+  public var jsonLimits: JSONParser.Limits {
+    JSONParser.Limits(depth: depthLimit, values: valueLimit)
+  }
   /// A tracking session that takes no events for this long ends, seconds.
   public var sessionTimeout = 600.0
   /// An instance sharing the store that has not said it is alive for this long is taken to

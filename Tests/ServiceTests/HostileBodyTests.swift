@@ -1,0 +1,77 @@
+import CompressNIO
+import Foundation
+import Hummingbird
+import NIOCore
+import Service
+import Testing
+
+/// Bodies made to exhaust memory: the key is checked before a submission is read, and a body
+/// is parsed only up to the configured count of JSON values and depth (issue 32).
+@Suite struct HostileBodyTests {
+  typealias Conformance = GeolocateConformanceTests
+
+  /// `{"items":[{"a":[0]},…]}` with `count` items, gzip-compressed (a few kilobytes).
+  static func bomb(items count: Int) throws -> ByteBuffer {
+    var plain = ByteBuffer(
+      string: #"{"items":["# + Array(repeating: #"{"a":[0]}"#, count: count).joined(separator: ",")
+        + "]}")
+    return try plain.compress(with: .gzip())
+  }
+
+  @Test func aSubmissionWithoutAValidKeyIsRefusedBeforeItsBodyIsRead() async throws {
+    let body = try Self.bomb(items: 100_000)
+    for uri in ["/v2/geosubmit", "/v2/geosubmit?key=nobody"] {
+      let (status, json, _) = try await Conformance.send(
+        uri, body: body, headers: [.contentEncoding: "gzip"])
+      #expect(status == 400)
+      Conformance.expectErrorBody(json, code: 400, reason: "keyInvalid")
+    }
+    // Not even JSON: the key is what is refused.
+    let (status, json, _) = try await Conformance.send(
+      "/v2/geosubmit?key=nobody", body: ByteBuffer(string: "{{{{"))
+    #expect(status == 400 && Conformance.reason(json) == "keyInvalid")
+  }
+
+  @Test func aSubmissionOfMoreValuesThanTheLimitIs413() async throws {
+    // 100,000 items of 4 values each: 400,002 values, over the default 250,000.
+    let body = try Self.bomb(items: 100_000)
+    #expect(body.readableBytes < 10_000)
+    let (status, json, _) = try await Conformance.send(
+      "/v2/geosubmit?key=writer", body: body, headers: [.contentEncoding: "gzip"])
+    #expect(status == 413)
+    Conformance.expectErrorBody(json, code: 413, reason: "requestTooLarge")
+    #expect(json?["error"]?["message"]?.stringValue?.contains("250000 JSON values") == true)
+    // Within the limit the same shape is read (and its items, placed nowhere, not stored).
+    let small = try Self.bomb(items: 1_000)
+    let (ok, _, _) = try await Conformance.send(
+      "/v2/geosubmit?key=writer", body: small, headers: [.contentEncoding: "gzip"])
+    #expect(ok == 200)
+  }
+
+  @Test func aGeolocateBodyNestedDeeperThanTheLimitIsAParseError() async throws {
+    let deep = String(repeating: "[", count: 20) + String(repeating: "]", count: 20)
+    let (status, json, _) = try await Conformance.send(
+      "/v1/geolocate?key=locate", body: ByteBuffer(string: #"{"wifiAccessPoints":"# + deep + "}"))
+    #expect(status == 400)
+    Conformance.expectErrorBody(json, code: 400, reason: "parseError")
+    #expect(json?["error"]?["message"]?.stringValue?.contains("nesting deeper than 16") == true)
+  }
+}
+
+extension HostileBodyTests {
+  @Test func aSubmittedValueOutOfRangeIsRefusedNamingItsItem() async throws {
+    let item = { (x: String, timestamp: String) in
+      #"{"timestamp":\#(timestamp),"wifiAccessPoints":[{"macAddress":"02:00:00:00:01:00","signalStrength":-60}],"#
+        + #""indoor":{"venue":"office","ordinal":0,"x":\#(x),"y":1}}"#
+    }
+    for (x, timestamp, field) in [("1e300", "1000", "position"), ("1", "1e300", "time")] {
+      let body = #"{"items":["# + item("1", "1000") + "," + item(x, timestamp) + "]}"
+      let (status, json, _) = try await Conformance.send(
+        "/v2/geosubmit?key=writer", body: ByteBuffer(string: body))
+      #expect(status == 400)
+      Conformance.expectErrorBody(json, code: 400, reason: "parseError")
+      let message = json?["error"]?["message"]?.stringValue ?? ""
+      #expect(message.contains("items[1]: \(field)"), "\(message)")
+    }
+  }
+}
