@@ -35,6 +35,12 @@ struct ServeCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "A connection that sends nothing for this many seconds (half a request included) is"
+        + " closed."))
+  var idleTimeout = 30.0
+
+  @Option(
+    help: ArgumentHelp(
       "Seconds after which an instance sharing --database that stopped saying it is alive"
         + " loses its tracking sessions to the instance asked about them."))
   var instanceTimeout = 30.0
@@ -49,12 +55,14 @@ struct ServeCommand: AsyncParsableCommand {
     configuration.host = host
     configuration.port = port
     configuration.publicURL = publicURL
-    guard sessionTimeout > 0, instanceTimeout > 10, sessionParticles.map({ $0 >= 10 }) ?? true
+    guard sessionTimeout > 0, idleTimeout > 0, instanceTimeout > 10,
+      sessionParticles.map({ $0 >= 10 }) ?? true
     else {
       throw ValidationError(
-        "--session-timeout must be positive, --instance-timeout over 10 (instances say they are"
-          + " alive every 10 s) and --session-particles at least 10")
+        "--session-timeout and --idle-timeout must be positive, --instance-timeout over 10"
+          + " (instances say they are alive every 10 s) and --session-particles at least 10")
     }
+    configuration.idleTimeout = idleTimeout
     configuration.sessionTimeout = sessionTimeout
     configuration.instanceTimeout = instanceTimeout
     if let sessionParticles { configuration.sessionSettings.particles = sessionParticles }

@@ -30,6 +30,9 @@ public struct ServiceConfiguration: Sendable {
   public var jsonLimits: JSONParser.Limits {
     JSONParser.Limits(depth: depthLimit, values: valueLimit)
   }
+  /// A connection that sends nothing for this long (half-sent headers or body included) is
+  /// closed, seconds; a response being written is not cut.
+  public var idleTimeout = 30.0
   /// A tracking session that takes no events for this long ends, seconds.
   public var sessionTimeout = 600.0
   /// An instance sharing the store that has not said it is alive for this long is taken to
