@@ -59,21 +59,52 @@ extension FingerprintService {
       }
       let (map, report) = RadioMapBuilder().build(
         surveys: [("survey of \(entry.id)", survey)], plans: entry.plans)
-      let record = try await storeMap(map, venue: entry.id, scans: report.used)
-      if let stored = try await store.venue(entry.id) {
-        try catalog.put(stored, map: (record, map))
+      // A venue uploaded again while its map was built has other levels: that map is not its.
+      // (Stores keep times to the millisecond.)
+      guard let current = try await store.venue(entry.id),
+        abs(current.updated.timeIntervalSince(entry.updated)) < 0.01
+      else {
+        await save(
+          .failed, "venue \(job.venue) was replaced while its map was built; build again",
+          progress: job.progress)
+        return
       }
+      let record = try await storeMap(map, venue: entry.id, scans: report.used)
+      try catalog.put(current, map: (record, map))
       job.mapVersion = record.version
       await save(.done, "map version \(record.version) from \(report.used) scans", progress: 1)
+    } catch let error as FingerpostError {
+      await save(.failed, error.description, progress: job.progress)
     } catch {
-      await save(.failed, "\(error)", progress: job.progress)
+      // Store errors name tables and SQL: logged here, not shown to clients.
+      logger.error("map build failed", metadata: ["job": "\(job.id)", "error": "\(error)"])
+      await save(
+        .failed, "the map could not be stored (see the service's log)", progress: job.progress)
     }
   }
 
   /// Stores `map` as venue `venue`'s next version: its file in the store (for every instance)
-  /// and, written atomically, as this instance's copy.
+  /// and, written atomically, as this instance's copy. Builds finishing at once (here or on
+  /// another instance) each get a version of their own: one that finds its number taken takes
+  /// the next.
   func storeMap(_ map: RadioMap, venue: String, scans: Int) async throws -> StoredRadioMap {
-    let version = (try await store.newestMap(venue: venue)?.version ?? 0) + 1
+    var attempt = 0
+    while true {
+      let version = (try await store.newestMap(venue: venue)?.version ?? 0) + 1
+      do {
+        return try await storeMap(map, venue: venue, scans: scans, version: version)
+      } catch {
+        attempt += 1
+        let newest = try await store.newestMap(venue: venue)?.version ?? 0
+        guard newest >= version, attempt < 20 else { throw error }
+      }
+    }
+  }
+
+  /// Stores `map` as version `version` of venue `venue`; fails when that version exists.
+  func storeMap(_ map: RadioMap, venue: String, scans: Int, version: Int) async throws
+    -> StoredRadioMap
+  {
     var record = StoredRadioMap(
       venue: venue, version: version, etag: "\"\(venue)-v\(version)\"", path: "", scans: scans,
       built: Date())

@@ -30,8 +30,16 @@ import Testing
     return fd
   }
 
+  /// `answer(_:to:)` on a Dispatch thread: a blocking read must not hold one of the few
+  /// threads the service's own tasks run on.
+  static func answer(_ fd: Int32, to text: String) async -> String? {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(returning: blockingAnswer(fd, to: text)) }
+    }
+  }
+
   /// Sends `text`, then reads until the peer closes (what it sent) or the read times out (nil).
-  static func answer(_ fd: Int32, to text: String) -> String? {
+  static func blockingAnswer(_ fd: Int32, to text: String) -> String? {
     _ = text.withCString { send(fd, $0, strlen($0), 0) }
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
@@ -54,17 +62,18 @@ import Testing
       let started = Date()
       let idle = try Self.connect(port: port, timeout: 10)
       defer { close(idle) }
-      #expect(Self.answer(idle, to: "GET /fp/v1/venues HTTP/1.1\r\nHost: 127.0.0.1\r\n") == "")
+      #expect(
+        await Self.answer(idle, to: "GET /fp/v1/venues HTTP/1.1\r\nHost: 127.0.0.1\r\n") == "")
       let waited = Date().timeIntervalSince(started)
       #expect(waited >= 0.9 && waited < 8, "\(waited) s")
       // A connection that sends nothing at all is closed too.
       let silent = try Self.connect(port: port, timeout: 10)
       defer { close(silent) }
-      #expect(Self.answer(silent, to: "") == "")
+      #expect(await Self.answer(silent, to: "") == "")
       // Whole requests are still answered (401: no key).
       let whole = try Self.connect(port: port, timeout: 10)
       defer { close(whole) }
-      let answer = Self.answer(
+      let answer = await Self.answer(
         whole, to: "GET /fp/v1/venues HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
       #expect(answer?.hasPrefix("HTTP/1.1 401") == true, "\(answer ?? "no answer")")
     }

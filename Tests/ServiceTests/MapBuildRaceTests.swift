@@ -1,0 +1,75 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import JSON
+import NIOCore
+import Service
+import Store
+import TestSupport
+import Testing
+import ZIPFoundation
+
+/// Map builds started together each install a version of their own, and their job messages
+/// never show the store's SQL (issue 32).
+@Suite struct MapBuildRaceTests {
+  @Test func buildsStartedTogetherAllFinishWithDistinctVersions() async throws {
+    let folder = try TemporaryFolder("build-race")
+    defer { folder.remove() }
+    let service = try await FingerprintService(
+      configuration: ServiceConfiguration(dataFolder: folder.appending("data").path))
+    try await service.store.addKey(APIKey(key: "w", name: "w", writeVenues: ["office"]))
+    let zip = folder.appending("office.zip")
+    try FileManager.default.zipItem(
+      at: URL(fileURLWithPath: RepositoryPaths.sampleVenue("office")), to: zip,
+      shouldKeepParent: false)
+    // A small survey keeps each debug build quick.
+    let survey = try String(
+      contentsOfFile: RepositoryPaths.root.appendingPathComponent("Surveys/office.survey.ndjson")
+        .path, encoding: .utf8
+    ).split(separator: "\n").dropFirst().prefix(40)
+    let builds = 6
+    try await service.router().buildApplication().test(.router) { client in
+      try await client.execute(
+        uri: "/fp/v1/venues/office?key=w", method: .put,
+        body: ByteBuffer(bytes: try Data(contentsOf: zip))
+      ) { #expect($0.status == .created) }
+      try await client.execute(
+        uri: "/fp/v1/venues/office/surveys?key=w", method: .post,
+        body: ByteBuffer(string: survey.joined(separator: "\n"))
+      ) { #expect($0.status == .ok) }
+      let jobs = try await withThrowingTaskGroup(of: String?.self) { group in
+        for _ in 0..<builds {
+          group.addTask {
+            try await client.execute(
+              uri: "/fp/v1/venues/office/radiomap:build?key=w", method: .post
+            ) { $0.headers[.location] }
+          }
+        }
+        return try await group.reduce(into: [String]()) { all, location in
+          if let location { all.append(location) }
+        }
+      }
+      #expect(jobs.count == builds)
+      var versions: [Int] = []
+      for location in jobs {
+        var state = "queued"
+        for _ in 0..<600 where state == "queued" || state == "running" {
+          try await client.execute(uri: location + "?key=w", method: .get) { response in
+            let job = try JSONParser.parse(Data(buffer: response.body))
+            state = job["state"]?.stringValue ?? "?"
+            let message = job["message"]?.stringValue ?? ""
+            #expect(!message.contains("SQL") && !message.contains("INSERT"), "\(message)")
+            if state == "done", let version = job["mapVersion"]?.intValue {
+              versions.append(version)
+            }
+          }
+          if state == "queued" || state == "running" {
+            try await Task.sleep(for: .milliseconds(100))
+          }
+        }
+        #expect(state == "done")
+      }
+      #expect(versions.sorted() == Array(1...builds))
+    }
+  }
+}
