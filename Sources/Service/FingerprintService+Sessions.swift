@@ -119,7 +119,8 @@ extension FingerprintService {
   func postEvents(_ request: Request, session id: String) async throws -> Response {
     _ = try await keys.admit(request.key, for: .locate)
     let session = try await liveSession(id, request: request)
-    let body = try await request.payload(upTo: configuration.uploadLimit)
+    // A phone sends a few events a second: a batch is a request, not an upload.
+    let body = try await request.payload(upTo: configuration.requestLimit)
     let posted: (events: Int, fix: SessionFix?, batch: Int)
     do {
       posted = try await session.post(body)

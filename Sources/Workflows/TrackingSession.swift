@@ -21,6 +21,11 @@ public final class TrackingSession {
   var previousStep: Double?
   /// Steps and scans processed.
   public private(set) var processed = 0
+  /// The most events one batch may hold (a phone sends a few a second).
+  public static let batchLimit = 10_000
+  /// The longest an event may come after the one before it (or after the session's newest),
+  /// seconds: one at t = 1e300 would otherwise leave every later batch stale.
+  public static let gapLimit = 86_400.0
 
   /// A session on `plans` with `map`, its filter seeded from `seed`, starting around `start`
   /// when given (else wherever the first scans say).
@@ -47,6 +52,7 @@ public final class TrackingSession {
       error throws(FingerpostError) in throw error.inFile(source)
     }
     var events: [StreamRecord] = []
+    var newest = lastTime
     for (number, record) in records {
       switch record {
       case .meta: continue
@@ -55,6 +61,19 @@ public final class TrackingSession {
         throw FingerpostError(
           .invalidValue, file: source, line: number, field: "type",
           "a session takes step and scan records, not \(record.type)")
+      }
+      guard events.count <= Self.batchLimit else {
+        throw FingerpostError(
+          .invalidValue, file: source, line: number,
+          "a batch holds at most \(Self.batchLimit) events: send them in several")
+      }
+      if let t = record.time {
+        guard abs(t) <= SurveyRecord.timeLimit, t <= (newest ?? t) + Self.gapLimit else {
+          throw FingerpostError(
+            .invalidValue, file: source, line: number, field: "t",
+            "\(t) s is out of range (|t| ≤ 1e10 s, at most a day after the event before it)")
+        }
+        newest = max(newest ?? t, t)
       }
     }
     return events

@@ -1,0 +1,58 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Service
+import Testing
+import Workflows
+
+/// Batches made to tie up a session: an event far in the future, and more events than a batch
+/// may hold, are refused naming their line, and the session goes on (issue 32).
+@Suite struct SessionAbuseTests {
+  /// Posts `body` to session `id`; the status and the error message, if any.
+  static func post(_ client: some TestClientProtocol, _ id: String, _ body: String) async throws
+    -> (status: HTTPResponse.Status, message: String)
+  {
+    try await client.execute(
+      uri: "/fp/v1/sessions/\(id)/events?key=locate", method: .post,
+      body: ByteBuffer(string: body)
+    ) { response in
+      (
+        response.status,
+        SessionTests.json(response)?["error"]?["message"]?.stringValue ?? ""
+      )
+    }
+  }
+
+  @Test func anEventFarInTheFutureIsRefusedAndDoesNotBlockTheSession() async throws {
+    let fixture = try await ServiceFixture.shared.value
+    let (events, start) = try await SessionTests.walk.value
+    try await fixture.service.router().buildApplication().test(.router) { client in
+      let id = try await SessionTests.open(client, seed: 7, start: start)
+      let first = events.prefix(5).joined(separator: "\n")
+      #expect(try await Self.post(client, id, first).status == .ok)
+      let future = #"{"type":"step","t":1e300,"length":0.7,"heading":90}"#
+      let (status, message) = try await Self.post(client, id, future)
+      #expect(status == .badRequest)
+      #expect(
+        message.hasPrefix("request body:1: t: ") && message.contains("out of range"), "\(message)")
+      // Not taken: the walk's next events are not stale.
+      let next = events.dropFirst(5).prefix(5).joined(separator: "\n")
+      #expect(try await Self.post(client, id, next).status == .ok)
+    }
+  }
+
+  @Test func aBatchOfMoreEventsThanTheLimitIsRefused() async throws {
+    let fixture = try await ServiceFixture.shared.value
+    let (_, start) = try await SessionTests.walk.value
+    try await fixture.service.router().buildApplication().test(.router) { client in
+      let id = try await SessionTests.open(client, seed: 8, start: start)
+      let steps = (1...(TrackingSession.batchLimit + 1)).map {
+        #"{"type":"step","t":\#(Double($0) * 0.01),"length":0.7,"heading":90}"#
+      }
+      let (status, message) = try await Self.post(client, id, steps.joined(separator: "\n"))
+      #expect(status == .badRequest)
+      #expect(message.contains("at most 10000 events"), "\(message)")
+    }
+  }
+}
