@@ -47,7 +47,7 @@ extension FingerprintService {
   }
 
   func openSession(_ request: Request) async throws -> Response {
-    _ = try await keys.admit(request.key, for: .locate)
+    let key = try await keys.admit(request.key, for: .locate)
     let body = try await request.payload(upTo: configuration.requestLimit)
     let json = try JSONValue.body(body, limits: configuration.jsonLimits)
     guard let venue = json["venue"]?.stringValue else {
@@ -74,9 +74,16 @@ extension FingerprintService {
     let session = try LiveSession(
       id: id, venue: venue, device: json["device"]?.stringValue, plans: plans, map: map,
       seed: seed, start: start, settings: configuration.sessionSettings)
-    guard sessions.add(session, limit: configuration.sessionLimit) else {
-      throw GeolocateError.serviceUnavailable(
-        "\(configuration.sessionLimit) sessions are open already")
+    do {
+      try sessions.add(
+        session, limit: configuration.sessionLimit, key: key.key,
+        perKey: configuration.sessionsPerKey)
+    } catch .full(let limit) {
+      throw GeolocateError.serviceUnavailable("\(limit) sessions are open already")
+    } catch .keyFull(let limit) {
+      throw GeolocateError(
+        code: 429, domain: "usageLimits", reason: "tooManySessions",
+        message: "the key has \(limit) sessions open: end one (DELETE) or let one expire")
     }
     let parameters = SessionParameters(
       venue: venue, device: session.device, seed: seed, start: json["start"],

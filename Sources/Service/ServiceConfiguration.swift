@@ -41,6 +41,9 @@ public struct ServiceConfiguration: Sendable {
   public var instanceTimeout = 30.0
   /// Most tracking sessions open at once.
   public var sessionLimit = 1_000
+  /// The most sessions one key may hold open on an instance, so that one key cannot take them
+  /// all.
+  public var sessionsPerKey = 100
   /// The particle filter of every tracking session (`replay`'s defaults).
   public var sessionSettings = ParticleFilterSettings()
 

@@ -5,6 +5,8 @@ import Synchronization
 /// (after a restart) on the instance that held it.
 public final class SessionHub: Sendable {
   let sessions = Mutex<[String: LiveSession]>([:])
+  /// The key that opened each session opened here (not those opened again from the store).
+  let owners = Mutex<[String: String]>([:])
 
   /// An empty hub.
   public init() {}
@@ -15,13 +17,31 @@ public final class SessionHub: Sendable {
   /// How many sessions are open.
   public var count: Int { sessions.withLock { $0.count } }
 
-  /// Adds `session` unless `limit` are open already; false when full.
-  public func add(_ session: LiveSession, limit: Int) -> Bool {
-    sessions.withLock { sessions in
-      guard sessions.count < limit else { return false }
-      sessions[session.id] = session
-      return true
+  /// Why a session was not added.
+  public enum Refusal: Error, Sendable, Equatable {
+    /// `limit` sessions are open.
+    case full(limit: Int)
+    /// The key has `limit` sessions open.
+    case keyFull(limit: Int)
+  }
+
+  /// Adds `session` opened by `key` unless `limit` are open already, or `perKey` of that key's.
+  public func add(_ session: LiveSession, limit: Int, key: String? = nil, perKey: Int = .max)
+    throws(Refusal)
+  {
+    let refusal: Refusal? = sessions.withLock { sessions in
+      guard sessions.count < limit else { return .full(limit: limit) }
+      return owners.withLock { owners in
+        if let key {
+          let held = owners.values.lazy.filter { $0 == key }.count
+          guard held < perKey else { return .keyFull(limit: perKey) }
+          owners[session.id] = key
+        }
+        sessions[session.id] = session
+        return nil
+      }
     }
+    if let refusal { throw refusal }
   }
 
   /// Adds `session` opened again from the store, unless a request opened it first: the one
@@ -38,6 +58,7 @@ public final class SessionHub: Sendable {
   @discardableResult
   public func end(_ id: String) async -> Bool {
     guard let session = sessions.withLock({ $0.removeValue(forKey: id) }) else { return false }
+    _ = owners.withLock { $0.removeValue(forKey: id) }
     await session.end()
     return true
   }

@@ -56,3 +56,26 @@ import Workflows
     }
   }
 }
+
+extension SessionAbuseTests {
+  @Test func oneKeyCannotHoldMoreSessionsThanItsShare() async throws {
+    let fixture = try await ServiceFixture.shared.value
+    let entry = try #require(fixture.service.catalog.entry("office"))
+    let hub = SessionHub()
+    func session(_ id: String) throws -> LiveSession {
+      try LiveSession(
+        id: id, venue: "office", device: nil, plans: try #require(entry.plans),
+        map: try #require(entry.map), seed: 1, start: nil,
+        settings: fixture.service.configuration.sessionSettings)
+    }
+    for k in 0..<3 { try hub.add(session("a\(k)"), limit: 10, key: "a", perKey: 3) }
+    #expect(throws: SessionHub.Refusal.keyFull(limit: 3)) {
+      try hub.add(session("a3"), limit: 10, key: "a", perKey: 3)
+    }
+    // Another key still opens one; and the first, once one of its own ended.
+    try hub.add(session("b0"), limit: 10, key: "b", perKey: 3)
+    #expect(await hub.end("a0"))
+    try hub.add(session("a4"), limit: 10, key: "a", perKey: 3)
+    #expect(hub.count == 4)
+  }
+}

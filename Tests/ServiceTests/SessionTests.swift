@@ -300,8 +300,8 @@ import Workflows
       id: "idle", venue: "office", device: nil, plans: try #require(entry.plans),
       map: try #require(entry.map), seed: 8, start: nil,
       settings: fixture.service.configuration.sessionSettings)
-    #expect(hub.add(session, limit: 1))
-    #expect(!hub.add(session, limit: 1))
+    try hub.add(session, limit: 1)
+    #expect(throws: SessionHub.Refusal.full(limit: 1)) { try hub.add(session, limit: 1) }
     #expect(await hub.expire(idleFor: 3600).isEmpty)
     #expect(hub.session("idle") != nil)
     let reader = await session.follow()
