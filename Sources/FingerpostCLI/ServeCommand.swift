@@ -48,6 +48,12 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "Particles of each tracking session's filter.")
   var sessionParticles: Int?
 
+  @Option(
+    help: ArgumentHelp(
+      "Tracking sessions one key may hold open at once (an app's key is shared by its users:"
+        + " raise it to their number)."))
+  var sessionsPerKey = 100
+
   func run() async throws {
     let data = storage.data
     var configuration = ServiceConfiguration(dataFolder: data)
@@ -55,13 +61,15 @@ struct ServeCommand: AsyncParsableCommand {
     configuration.host = host
     configuration.port = port
     configuration.publicURL = publicURL
-    guard sessionTimeout > 0, idleTimeout > 0, instanceTimeout > 10,
+    guard sessionTimeout > 0, idleTimeout > 0, instanceTimeout > 10, sessionsPerKey > 0,
       sessionParticles.map({ $0 >= 10 }) ?? true
     else {
       throw ValidationError(
-        "--session-timeout and --idle-timeout must be positive, --instance-timeout over 10"
-          + " (instances say they are alive every 10 s) and --session-particles at least 10")
+        "--session-timeout, --idle-timeout and --sessions-per-key must be positive,"
+          + " --instance-timeout over 10 (instances say they are alive every 10 s) and"
+          + " --session-particles at least 10")
     }
+    configuration.sessionsPerKey = sessionsPerKey
     configuration.idleTimeout = idleTimeout
     configuration.sessionTimeout = sessionTimeout
     configuration.instanceTimeout = instanceTimeout

@@ -33,6 +33,8 @@ KEY=$("$FINGERPOST" keys add load --write office --data "$WORK/data")
 OTHER=$("$FINGERPOST" keys add other --write elsewhere --data "$WORK/data")
 REVOKED=$("$FINGERPOST" keys add revoked --write office --data "$WORK/data")
 "$FINGERPOST" keys revoke "$REVOKED" --data "$WORK/data" > /dev/null
+# Every simulated phone uses the one key, as an app's users do.
+SERVE_OPTIONS="--sessions-per-key $SESSIONS"
 start_service
 zip_folder Surveys/office "$WORK/office.zip"
 curl -sf -o /dev/null -X PUT --data-binary @"$WORK/office.zip" "$URL/fp/v1/venues/office?key=$KEY"
