@@ -70,9 +70,10 @@ public final class FingerprintService: Sendable {
   public func router() -> Router<BasicRequestContext> {
     let router = Router(context: BasicRequestContext.self)
     router.add(
-      middleware: CORSMiddleware(
-        allowOrigin: .all, allowHeaders: [.contentType, .contentEncoding, .authorization],
-        allowMethods: [.get, .post, .put, .delete, .options], maxAge: .seconds(86_400)))
+      middleware: ReadCORSMiddleware(
+        cors: CORSMiddleware(
+          allowOrigin: .all, allowHeaders: [.contentType, .contentEncoding, .authorization],
+          allowMethods: [.get, .post, .delete, .options], maxAge: .seconds(86_400))))
     addGeolocationRoutes(to: router)
     addVenueRoutes(to: router)
     addSessionRoutes(to: router)

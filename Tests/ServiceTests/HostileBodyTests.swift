@@ -75,3 +75,26 @@ extension HostileBodyTests {
     }
   }
 }
+
+extension HostileBodyTests {
+  @Test func pagesOnOtherOriginsMayLocateAndReadButNotWrite() async throws {
+    func preflight(_ uri: String, _ method: String) async throws -> String? {
+      try await Conformance.send(
+        uri, method: .options,
+        headers: [.origin: "https://example.org", .accessControlRequestMethod: method]
+      ).headers[.accessControlAllowOrigin]
+    }
+    #expect(try await preflight("/v1/geolocate", "POST") == "*")
+    #expect(try await preflight("/fp/v1/venues/office/locate", "POST") == "*")
+    #expect(try await preflight("/fp/v1/sessions", "POST") == "*")
+    #expect(try await preflight("/fp/v1/venues/office", "GET") == "*")
+    #expect(try await preflight("/v2/geosubmit", "POST") == nil)
+    #expect(try await preflight("/fp/v1/venues/office", "PUT") == nil)
+    #expect(try await preflight("/fp/v1/venues/office/surveys", "POST") == nil)
+    #expect(try await preflight("/fp/v1/venues/office/radiomap:build", "POST") == nil)
+    // A plain read from another origin carries the header.
+    let (_, _, headers) = try await Conformance.send(
+      "/fp/v1/venues?key=locate", method: .get, headers: [.origin: "https://example.org"])
+    #expect(headers[.accessControlAllowOrigin] == "*")
+  }
+}
