@@ -55,6 +55,8 @@ struct ServeCommand: AsyncParsableCommand {
   var sessionsPerKey = 100
 
   func run() async throws {
+    // The data folder holds keys, surveys and maps: what the service creates is its own.
+    umask(0o077)
     let data = storage.data
     var configuration = ServiceConfiguration(dataFolder: data)
     configuration.database = storage.database

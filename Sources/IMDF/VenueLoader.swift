@@ -28,13 +28,19 @@ public enum VenueLoader {
   public static func load(zip data: Data, path: String) throws(FingerpostError) -> Venue {
     // ZIPFoundation's in-memory archive leaks its stream when the bytes are not a zip; a
     // temporary file is closed on every path.
+    // It is removed as soon as it is listed (the source keeps the bytes): a process killed while
+    // it parses the venue leaves nothing behind. Readable by its owner only.
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("fingerpost-upload-\(UUID().uuidString).zip")
     defer { try? FileManager.default.removeItem(at: url) }
     let source: ZipSource
     do {
-      try data.write(to: url)
+      guard
+        FileManager.default.createFile(
+          atPath: url.path, contents: data, attributes: [.posixPermissions: 0o600])
+      else { throw CocoaError(.fileWriteUnknown) }
       source = try ZipSource(url: url)
+      try? FileManager.default.removeItem(at: url)
     } catch {
       throw FingerpostError(.unreadable, file: path, "not a readable zip archive (\(error))")
     }

@@ -11,9 +11,16 @@ public final class SQLiteStore: FingerprintStore {
   /// Session batches waiting to be written together.
   let sessionBatches: GroupCommit<(session: String, batch: SessionBatch, holder: String), Bool>
 
-  /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+  /// Opens (creating if needed) the database at `path` and brings its schema up to date. The
+  /// file (and so its WAL, which SQLite creates alike) is readable by its owner only: it holds
+  /// the keys and every venue's survey.
   public init(path: String) throws {
     self.path = path
+    if !FileManager.default.fileExists(atPath: path) {
+      FileManager.default.createFile(
+        atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+    }
+    try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
     configuration.prepareDatabase { db in

@@ -57,5 +57,8 @@ curl -sf -d @"$WORK/locate.json" "$URL/fp/v1/venues/office/locate?key=demo-key";
 show "curl -s \"\$URL/v1/geolocate?key=demo-key\" -d '{\"wifiAccessPoints\": []}'   (nothing heard)"
 curl -s -d '{"wifiAccessPoints": []}' "$URL/v1/geolocate?key=demo-key"; echo
 stop_service
+# The data folder holds keys and surveys: nothing in it may be readable by others.
+shared=$(find "$WORK/data" -type f -perm /077)
+if [ -n "$shared" ]; then echo "readable by others:"; ls -l $shared; exit 1; fi
 echo
 echo "service demo: done (server stopped)"
