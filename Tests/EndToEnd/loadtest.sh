@@ -19,6 +19,8 @@
 #     restarted, sends the session's requests there.
 # Usage: Tests/EndToEnd/loadtest.sh path/to/fingerpost [seconds=300] [sessions=200] [appends=10000]
 set -euo pipefail
+# A step that fails outside the checks below says which it was (set -e alone ends silently).
+trap 'echo "loadtest: line $LINENO failed: $BASH_COMMAND" >&2' ERR
 FINGERPOST=$(realpath "$1")
 SECONDS_=${2:-300}
 SESSIONS=${3:-200}
