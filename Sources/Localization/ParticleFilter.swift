@@ -117,8 +117,10 @@ public final class ParticleFilter: Localizer {
       return
     }
     lastTime = max(lastTime, step.t)
-    recentSteps.append(step)
-    recentSteps.removeAll { $0.t <= step.t - Self.paceWindow }
+    if settings.scanLag != 0 {
+      recentSteps.append(step)
+      recentSteps.removeAll { $0.t <= step.t - Self.paceWindow }
+    }
     still = 0
     steppedSinceScan = true
     let n = particles.count

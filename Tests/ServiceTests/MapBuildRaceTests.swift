@@ -7,7 +7,6 @@ import Service
 import Store
 import TestSupport
 import Testing
-import ZIPFoundation
 
 /// Map builds started together each install a version of their own, and their job messages
 /// never show the store's SQL (issue 32).
@@ -18,15 +17,9 @@ import ZIPFoundation
     let service = try await FingerprintService(
       configuration: ServiceConfiguration(dataFolder: folder.appending("data").path))
     try await service.store.addKey(APIKey(key: "w", name: "w", writeVenues: ["office"]))
-    let zip = folder.appending("office.zip")
-    try FileManager.default.zipItem(
-      at: URL(fileURLWithPath: RepositoryPaths.sampleVenue("office")), to: zip,
-      shouldKeepParent: false)
+    let zip = try ServiceFixture.officeZip(in: folder)
     // A small survey keeps each debug build quick.
-    let survey = try String(
-      contentsOfFile: RepositoryPaths.root.appendingPathComponent("Surveys/office.survey.ndjson")
-        .path, encoding: .utf8
-    ).split(separator: "\n").dropFirst().prefix(40)
+    let survey = try ServiceFixture.officeSurvey().prefix(40)
     let builds = 6
     try await service.router().buildApplication().test(.router) { client in
       try await client.execute(

@@ -33,16 +33,9 @@ struct ServiceFixture: Sendable {
       APIKey(key: "writer", name: "writer", writeVenues: ["office"]))
     try await service.store.addKey(APIKey(key: "limited", name: "limited", dailyLimit: 2))
     try await service.store.addKey(APIKey(key: "revoked", name: "revoked", revoked: true))
-    let zip = folder.appending("office.zip")
-    try FileManager.default.zipItem(
-      at: URL(fileURLWithPath: RepositoryPaths.sampleVenue("office")), to: zip,
-      shouldKeepParent: false)
-    let survey = try String(
-      contentsOfFile: RepositoryPaths.root.appendingPathComponent("Surveys/office.survey.ndjson")
-        .path, encoding: .utf8
-    ).split(separator: "\n")
+    let zip = try officeZip(in: folder)
     // Every third scan keeps the debug build's map quick.
-    let lines = survey.dropFirst().enumerated().filter { $0.offset % 3 == 0 }.map(\.element)
+    let lines = try officeSurvey().enumerated().filter { $0.offset % 3 == 0 }.map(\.element)
     try await service.router().buildApplication().test(.router) { client in
       try await client.execute(
         uri: "/fp/v1/venues/office?key=writer", method: .put,
@@ -71,6 +64,23 @@ struct ServiceFixture: Sendable {
       return scan.readings.map { ($0.bssid, $0.rssi) }
     }
     return ServiceFixture(service: service, folder: folder, scans: scans)
+  }
+
+  /// The sample office zipped into `folder`, as clients upload it.
+  static func officeZip(in folder: TemporaryFolder) throws -> URL {
+    let zip = folder.appending("office.zip")
+    try FileManager.default.zipItem(
+      at: URL(fileURLWithPath: RepositoryPaths.sampleVenue("office")), to: zip,
+      shouldKeepParent: false)
+    return zip
+  }
+
+  /// The scan lines of the office's sample survey (its header left out).
+  static func officeSurvey() throws -> ArraySlice<Substring> {
+    try String(
+      contentsOfFile: RepositoryPaths.root.appendingPathComponent("Surveys/office.survey.ndjson")
+        .path, encoding: .utf8
+    ).split(separator: "\n").dropFirst()
   }
 
   struct FixtureError: Error, CustomStringConvertible {
