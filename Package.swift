@@ -41,7 +41,8 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
-    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+    .package(
+      url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
@@ -136,6 +137,7 @@ let package = Package(
         "FingerpostCore", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
     // The fingerprint service: the geolocation API and the indoor endpoints (Hummingbird).
@@ -244,7 +246,10 @@ let package = Package(
     ),
     .testTarget(
       name: "StoreTests",
-      dependencies: ["Store", "TestSupport"]),
+      dependencies: [
+        "Store", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]),
     .testTarget(
       name: "ServiceTests",
       dependencies: [
@@ -259,7 +264,7 @@ let package = Package(
       name: "FingerpostCLITests",
       dependencies: [
         "FingerpostCLI", "Workflows", "Fingerprints", "Motion", "Replay", "Scoring", "EventStream",
-        "Geometry", "JSON", "FingerpostCore", "TestSupport",
+        "Geometry", "JSON", "FingerpostCore", "TestSupport", "Store",
       ]
     ),
   ],

@@ -27,7 +27,8 @@ struct DataFolderOption: ParsableArguments {
 
 struct KeysAdd: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "add", abstract: "Add a key and print it.")
+    commandName: "add",
+    abstract: "Add a key and print it (only now: the store keeps its SHA-256, not the key).")
 
   @Argument(help: "A name for the key.")
   var name: String
@@ -38,7 +39,11 @@ struct KeysAdd: AsyncParsableCommand {
   @Flag(help: "The key may not locate.")
   var noLocate = false
 
-  @Option(help: "A venue id the key may write (upload, survey, build); * for every venue.")
+  @Option(
+    help: "A venue id the key may read (levels, units, surveys, radio map); * for every venue.")
+  var read: [String] = []
+
+  @Option(help: "A venue id the key may write (upload, survey, build) and read; * for every venue.")
   var write: [String] = []
 
   @Option(help: "Requests a UTC day (default: no limit).")
@@ -47,45 +52,49 @@ struct KeysAdd: AsyncParsableCommand {
   @OptionGroup var folder: DataFolderOption
 
   func run() async throws {
-    let key = APIKey(
-      key: key ?? APIKey.generate(), name: name, allowLocate: !noLocate, writeVenues: write,
-      dailyLimit: dailyLimit)
-    guard !key.key.isEmpty,
-      key.key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+    let text = key ?? APIKey.generate()
+    guard !text.isEmpty, text.count <= KeyGate.maximumKeyLength,
+      text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
     else {
-      throw FingerpostError(.invalidValue, field: "--key", "a key is letters, digits, - or _")
+      throw FingerpostError(
+        .invalidValue, field: "--key",
+        "a key is 1 to \(KeyGate.maximumKeyLength) ASCII letters, digits, - or _")
     }
+    let key = APIKey(
+      key: text, name: name, allowLocate: !noLocate, readVenues: read, writeVenues: write,
+      dailyLimit: dailyLimit)
     let store = try await folder.store()
-    if try await store.key(key.key) != nil {
-      throw FingerpostError(.invalidValue, field: "--key", "the key \(key.key) exists already")
+    if try await store.key(hash: key.hash) != nil {
+      throw FingerpostError(.invalidValue, field: "--key", "that key exists already")
     }
     try await store.addKey(key)
-    print(key.key)
+    print(text)
   }
 }
 
 struct KeysList: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "list", abstract: "List the keys.")
+  static let configuration = CommandConfiguration(
+    commandName: "list", abstract: "List the keys (by their first characters).")
 
   @OptionGroup var folder: DataFolderOption
 
   func run() async throws {
     let store = try await folder.store()
     let today = utcDay(Date())
+    func column(_ text: String, _ width: Int) -> String {
+      text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0)
+    }
     print(
-      "key                               name              locate  writes        daily limit  today  revoked"
-    )
+      column("prefix", 10) + column("name", 18) + column("locate", 8) + column("reads", 14)
+        + column("writes", 14) + column("daily limit", 13) + column("today", 7) + "revoked")
     for key in try await store.keys() {
-      let used = try await store.requests(key: key.key, day: today)
-      func column(_ text: String, _ width: Int) -> String {
-        text.padding(toLength: width, withPad: " ", startingAt: 0)
-      }
-      let writes = key.writeVenues.isEmpty ? "–" : key.writeVenues.joined(separator: ",")
+      let used = try await store.requests(key: key.hash, day: today)
+      func venues(_ ids: [String]) -> String { ids.isEmpty ? "–" : ids.joined(separator: ",") }
       let limit = key.dailyLimit.map(String.init) ?? "–"
-      var row = column(key.key, 34) + column(key.name, 18)
-      row += column(key.allowLocate ? "yes" : "no", 8) + column(writes, 14)
-      row += column(limit, 13) + column(String(used), 7) + (key.revoked ? "yes" : "no")
-      print(row)
+      var row = column(key.prefix + "…", 10) + column(key.name, 18)
+      row += column(key.allowLocate ? "yes" : "no", 8) + column(venues(key.readVenues), 14)
+      row += column(venues(key.writeVenues), 14) + column(limit, 13) + column(String(used), 7)
+      print(row + (key.revoked ? "yes" : "no"))
     }
   }
 }
@@ -94,15 +103,27 @@ struct KeysRevoke: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "revoke", abstract: "Revoke a key (the service refuses it within seconds).")
 
-  @Argument(help: "The key.")
+  @Argument(help: "The key, or its prefix as `keys list` shows it (when no other key has it).")
   var key: String
 
   @OptionGroup var folder: DataFolderOption
 
   func run() async throws {
-    guard try await folder.store().revokeKey(key) else {
-      throw FingerpostError(.notFound, field: "key", "no key \(key)")
+    let store = try await folder.store()
+    var hash = APIKey.hash(key)
+    if try await store.key(hash: hash) == nil {
+      let prefix = key.hasSuffix("…") ? String(key.dropLast()) : key
+      let matching = try await store.keys().filter { !prefix.isEmpty && $0.prefix == prefix }
+      guard matching.count == 1, let only = matching.first else {
+        throw FingerpostError(
+          .notFound, field: "key",
+          matching.isEmpty
+            ? "no key \(key) (give the key, or its prefix from keys list)"
+            : "\(matching.count) keys have the prefix \(prefix): give the whole key")
+      }
+      hash = only.hash
     }
+    _ = try await store.revokeKey(hash: hash)
     print("revoked \(key)")
   }
 }

@@ -54,6 +54,12 @@ struct ServeCommand: AsyncParsableCommand {
         + " raise it to their number)."))
   var sessionsPerKey = 100
 
+  @Option(
+    help: ArgumentHelp(
+      "Unknown or revoked keys one client address may send a minute before it is refused"
+        + " (429) for the rest of the minute."))
+  var failedKeyLimit = 30
+
   func run() async throws {
     // The data folder holds keys, surveys and maps: what the service creates is its own.
     umask(0o077)
@@ -64,14 +70,17 @@ struct ServeCommand: AsyncParsableCommand {
     configuration.port = port
     configuration.publicURL = publicURL
     guard sessionTimeout > 0, idleTimeout > 0, instanceTimeout > 10, sessionsPerKey > 0,
+      failedKeyLimit > 0,
       sessionParticles.map({ $0 >= 10 }) ?? true
     else {
       throw ValidationError(
-        "--session-timeout, --idle-timeout and --sessions-per-key must be positive,"
+        "--session-timeout, --idle-timeout, --sessions-per-key and --failed-key-limit must be"
+          + " positive,"
           + " --instance-timeout over 10 (instances say they are alive every 10 s) and"
           + " --session-particles at least 10")
     }
     configuration.sessionsPerKey = sessionsPerKey
+    configuration.failedKeyLimit = failedKeyLimit
     configuration.idleTimeout = idleTimeout
     configuration.sessionTimeout = sessionTimeout
     configuration.instanceTimeout = instanceTimeout

@@ -8,7 +8,7 @@ import Workflows
 
 extension FingerprintService {
   /// `/v1/geolocate` and `/v2/geosubmit`, as Google's API and ichnaea answer them.
-  func addGeolocationRoutes(to router: Hummingbird.Router<BasicRequestContext>) {
+  func addGeolocationRoutes(to router: Hummingbird.Router<ServiceRequestContext>) {
     router.post("/v1/geolocate") { request, _ in await self.geolocate(request) }
     router.post("/v2/geosubmit") { request, _ in await self.geosubmit(request) }
     for path in ["/v1/geolocate", "/v2/geosubmit"] {
@@ -49,7 +49,7 @@ extension FingerprintService {
   /// (and the request counted) before the body is read.
   func geosubmit(_ request: Request) async -> Response {
     do throws(GeolocateError) {
-      let key = try await keys.admit(request.key, for: .read)
+      let key = try await keys.admit(request.key, for: .any)
       let body = try await request.payload(upTo: configuration.uploadLimit)
       let json = try JSONValue.body(body, limits: configuration.jsonLimits)
       guard let items = json["items"]?.arrayValue else {

@@ -7,7 +7,7 @@ import Store
 
 extension FingerprintService {
   /// `/fp/v1/venues/{id}/radiomap:build`, the build jobs, and the newest map's file.
-  func addRadioMapRoutes(to api: RouterGroup<BasicRequestContext>) {
+  func addRadioMapRoutes(to api: RouterGroup<ServiceRequestContext>) {
     api.post("venues/{id}/radiomap:build") { request, context in
       await self.answer {
         try await self.buildMap(request, venue: try context.parameters.require("id"))
@@ -25,10 +25,13 @@ extension FingerprintService {
     }
     api.get("jobs/{id}") { request, context in
       await self.answer {
-        _ = try await self.keys.admit(request.key, for: .read)
+        let key = try await self.keys.admit(request.key, for: .any)
         guard let job = try await self.store.job(try context.parameters.require("id")) else {
           throw GeolocateError(
             code: 404, domain: "global", reason: "notFound", message: "no such job")
+        }
+        guard key.mayRead(venue: job.venue) else {
+          throw GeolocateError.forbidden("the key may not read venue \(job.venue)")
         }
         return .json(job)
       }

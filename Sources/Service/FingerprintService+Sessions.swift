@@ -12,7 +12,7 @@ import Workflows
 extension FingerprintService {
   /// `/fp/v1/sessions`: live tracking. Open a session, post its steps and scans, follow its
   /// fixes (NDJSON or Server-Sent Events), end it.
-  func addSessionRoutes(to router: Hummingbird.Router<BasicRequestContext>) {
+  func addSessionRoutes(to router: Hummingbird.Router<ServiceRequestContext>) {
     let api = router.group("fp/v1")
     api.post("sessions") { request, _ in await self.answer { try await self.openSession(request) } }
     api.post("sessions/{id}/events") { request, context in
@@ -76,7 +76,7 @@ extension FingerprintService {
       seed: seed, start: start, settings: configuration.sessionSettings)
     do {
       try sessions.add(
-        session, limit: configuration.sessionLimit, key: key.key,
+        session, limit: configuration.sessionLimit, key: key.hash,
         perKey: configuration.sessionsPerKey)
     } catch .full(let limit) {
       throw GeolocateError.serviceUnavailable("\(limit) sessions are open already")
@@ -179,9 +179,19 @@ extension FingerprintService {
   }
 
   func sessionInfo(_ request: Request, session id: String) async throws -> Response {
-    _ = try await keys.admit(request.key, for: .read)
-    let session = try await liveSession(id, request: request)
+    let session = try await followedSession(id, request: request)
     return .json(await SessionResource(session, instance: instance))
+  }
+
+  /// The live session `id` for a request that reads it: the key must locate (a session's id is
+  /// its client's, who follows it with the key that opened it) or read the session's venue.
+  func followedSession(_ id: String, request: Request) async throws -> LiveSession {
+    let key = try await keys.admit(request.key, for: .any)
+    let session = try await liveSession(id, request: request)
+    guard key.allowLocate || key.mayRead(venue: session.venue) else {
+      throw GeolocateError.forbidden("the key may not follow sessions of venue \(session.venue)")
+    }
+    return session
   }
 
   /// `GET /fp/v1/sessions/{id}/fixes`: the fixes kept and every new one until the session
@@ -189,8 +199,7 @@ extension FingerprintService {
   /// Server-Sent Events (`Accept: text/event-stream` or `?format=sse`; `id:` is the fix's
   /// sequence number, and `Last-Event-ID` resumes after it).
   func followFixes(_ request: Request, session id: String) async throws -> Response {
-    _ = try await keys.admit(request.key, for: .read)
-    let session = try await liveSession(id, request: request)
+    let session = try await followedSession(id, request: request)
     let sse =
       request.uri.queryParameters.get("format") == "sse"
       || request.headers[.accept]?.contains("text/event-stream") == true

@@ -7,7 +7,7 @@ import Store
 
 extension FingerprintService {
   /// `/fp/v1/venues/{id}/surveys`: append scans, a summary, and the whole survey as NDJSON.
-  func addSurveyRoutes(to api: RouterGroup<BasicRequestContext>) {
+  func addSurveyRoutes(to api: RouterGroup<ServiceRequestContext>) {
     api.post("venues/{id}/surveys") { request, context in
       await self.answer {
         try await self.appendSurvey(request, venue: try context.parameters.require("id"))

@@ -9,12 +9,14 @@ import Workflows
 
 extension FingerprintService {
   /// The indoor endpoints under `/fp/v1`: venues, their surveys, map builds and locate.
-  func addVenueRoutes(to router: Hummingbird.Router<BasicRequestContext>) {
+  func addVenueRoutes(to router: Hummingbird.Router<ServiceRequestContext>) {
     let api = router.group("fp/v1")
     api.get("venues") { request, _ in
       await self.answer {
-        _ = try await self.keys.admit(request.key, for: .read)
-        return .json(try await self.store.venues().map(VenueResource.init))
+        let key = try await self.keys.admit(request.key, for: .any)
+        return .json(
+          try await self.store.venues().filter { key.mayRead(venue: $0.id) }.map(
+            VenueResource.init))
       }
     }
     api.put("venues/{id}") { request, context in
@@ -128,9 +130,9 @@ extension FingerprintService {
       body: .init(byteBuffer: .init(string: try VenueValidator.validate(venue).json())))
   }
 
-  /// The venue `id` for a request that reads it: a valid key, and the venue loaded.
+  /// The venue `id` for a request that reads it: a key that may read it, and the venue loaded.
   func readableVenue(_ request: Request, id: String) async throws -> VenueCatalog.Entry {
-    _ = try await keys.admit(request.key, for: .read)
+    _ = try await keys.admit(request.key, for: .read(venue: id))
     guard let entry = catalog.entry(id) else { throw Self.notFound(venue: id) }
     return entry
   }

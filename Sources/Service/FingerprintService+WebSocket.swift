@@ -8,19 +8,15 @@ extension FingerprintService {
   /// The WebSocket upgrades: `GET /fp/v1/sessions/{id}/fixes?key=K` with `Upgrade: websocket`
   /// follows a session's fixes as text messages (the `meta` line, then one `fix` line each)
   /// and closes when the session ends.
-  func webSocketRouter() -> Router<BasicWebSocketRequestContext> {
-    let router = Router(context: BasicWebSocketRequestContext.self)
+  func webSocketRouter() -> Router<ServiceWebSocketContext> {
+    let router = Router(context: ServiceWebSocketContext.self)
+    router.add(middleware: ClientMiddleware())
     router.ws("/fp/v1/sessions/{id}/fixes") { request, context in
       let id = try context.parameters.require("id")
-      do throws(GeolocateError) {
-        _ = try await self.keys.admit(request.key, for: .read)
-      } catch {
-        throw HTTPError(.init(code: error.indoor.code), message: error.message)
-      }
       do {
-        _ = try await self.liveSession(id, request: request)
+        _ = try await self.followedSession(id, request: request)
       } catch let error as GeolocateError {
-        throw HTTPError(.init(code: error.code), message: error.message)
+        throw HTTPError(.init(code: error.indoor.code), message: error.message)
       } catch let elsewhere as SessionElsewhere {
         throw HTTPError(.temporaryRedirect, headers: [.location: elsewhere.location])
       }

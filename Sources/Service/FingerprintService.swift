@@ -30,7 +30,10 @@ public final class FingerprintService: Sendable {
       dataFolder: configuration.dataFolder, database: configuration.database)
     self.store = store
     catalog = VenueCatalog()
-    keys = KeyGate(store: store)
+    keys = KeyGate(
+      store: store,
+      failures: KeyFailures(
+        limit: configuration.failedKeyLimit, window: configuration.failedKeyWindow))
     address = Mutex(
       configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)")
     try await syncCatalog(strict: true)
@@ -67,8 +70,9 @@ public final class FingerprintService: Sendable {
   }
 
   /// The routes and middleware.
-  public func router() -> Router<BasicRequestContext> {
-    let router = Router(context: BasicRequestContext.self)
+  public func router() -> Router<ServiceRequestContext> {
+    let router = Router(context: ServiceRequestContext.self)
+    router.add(middleware: ClientMiddleware())
     router.add(
       middleware: ReadCORSMiddleware(
         cors: CORSMiddleware(

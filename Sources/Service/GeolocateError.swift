@@ -13,6 +13,8 @@ public struct GeolocateError: Error, Sendable, Hashable {
   /// from Google's API: 401 for a key that is missing, unknown or revoked, 403 for one that may
   /// not do this (Google's API and ichnaea answer both with 400 `keyInvalid`).
   public var indoorCode: Int?
+  /// Seconds the client should wait before trying again (`Retry-After`), for a 429.
+  public var retryAfter: Int?
 
   /// Creates an error.
   public init(code: Int, domain: String, reason: String, message: String) {
@@ -62,6 +64,16 @@ public struct GeolocateError: Error, Sendable, Hashable {
   public static let dailyLimitExceeded = Self(
     code: 403, domain: "usageLimits", reason: "dailyLimitExceeded",
     message: "You have exceeded your daily limit.")
+
+  /// 429: the client's address sent too many unknown or revoked keys; it may try again in
+  /// `retryAfter` seconds.
+  public static func tooManyFailedKeys(retryAfter seconds: Int) -> Self {
+    var error = Self(
+      code: 429, domain: "usageLimits", reason: "tooManyFailedKeys",
+      message: "Too many invalid API keys from this address: try again in \(seconds) s")
+    error.retryAfter = seconds
+    return error
+  }
 
   /// 404: nothing the request holds is known.
   public static let notFound = Self(

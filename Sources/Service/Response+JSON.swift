@@ -20,6 +20,7 @@ extension Response {
     if error.code == 405 { response.headers[.allow] = "POST, OPTIONS" }
     // The key goes in the query (`?key=`), as Google's API takes it.
     if error.code == 401 { response.headers[.wwwAuthenticate] = #"APIKey realm="fingerpost""# }
+    if let seconds = error.retryAfter { response.headers[.retryAfter] = String(seconds) }
     return response
   }
 }

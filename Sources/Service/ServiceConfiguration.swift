@@ -44,6 +44,11 @@ public struct ServiceConfiguration: Sendable {
   /// The most sessions one key may hold open on an instance, so that one key cannot take them
   /// all.
   public var sessionsPerKey = 100
+  /// Unknown or revoked keys one client address may send in `failedKeyWindow` before it is
+  /// refused (429) for the rest of that window.
+  public var failedKeyLimit = 30
+  /// The window of `failedKeyLimit`, seconds.
+  public var failedKeyWindow = 60.0
   /// The particle filter of every tracking session (`replay`'s defaults).
   public var sessionSettings = ParticleFilterSettings()
 

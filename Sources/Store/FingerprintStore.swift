@@ -6,17 +6,18 @@ import Foundation
 /// (`SQLiteStore`) is the embedded default; PostgreSQL (`PostgresStore`) is shared by several
 /// instances, which learn of each other's changes through `changes()`.
 public protocol FingerprintStore: Sendable {
-  /// Adds `key` (its `key` must be new).
+  /// Adds `key` (its `hash` must be new).
   func addKey(_ key: APIKey) async throws
   /// Every key, oldest first.
   func keys() async throws -> [APIKey]
-  /// The key `key`, if there is one.
-  func key(_ key: String) async throws -> APIKey?
-  /// Revokes `key`; false when there is no such key.
-  func revokeKey(_ key: String) async throws -> Bool
-  /// Adds `count` requests of `key` on UTC day `day` (`yyyy-MM-dd`), returning the day's count.
+  /// The key whose SHA-256 is `hash`, if there is one.
+  func key(hash: String) async throws -> APIKey?
+  /// Revokes the key whose SHA-256 is `hash`; false when there is no such key.
+  func revokeKey(hash: String) async throws -> Bool
+  /// Adds `count` requests of the key hashed `key` on UTC day `day` (`yyyy-MM-dd`), returning
+  /// the day's count.
   func countRequest(key: String, day: String, by count: Int) async throws -> Int
-  /// The requests of `key` counted on UTC day `day`.
+  /// The requests of the key hashed `key` counted on UTC day `day`.
   func requests(key: String, day: String) async throws -> Int
 
   /// Stores `venue`, replacing one with its id; true when it is new.

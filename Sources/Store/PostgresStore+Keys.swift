@@ -3,12 +3,14 @@ import PostgresNIO
 
 extension PostgresStore {
   public func addKey(_ key: APIKey) async throws {
-    let venues = key.writeVenues.joined(separator: ",")
+    let reads = key.readVenues.joined(separator: ",")
+    let writes = key.writeVenues.joined(separator: ",")
     _ = try await rows(
       """
-      INSERT INTO api_key (key, name, allow_locate, write_venues, daily_limit, revoked, created)
-      VALUES (\(key.key), \(key.name), \(key.allowLocate), \(venues), \(key.dailyLimit),
-        \(key.revoked), \(key.created))
+      INSERT INTO api_key (key, prefix, name, allow_locate, read_venues, write_venues,
+        daily_limit, revoked, created)
+      VALUES (\(key.hash), \(key.prefix), \(key.name), \(key.allowLocate), \(reads), \(writes),
+        \(key.dailyLimit), \(key.revoked), \(key.created))
       """
     ) { _ in 0 }
   }
@@ -17,13 +19,14 @@ extension PostgresStore {
     try await rows("SELECT * FROM api_key ORDER BY created, key", Self.key(row:))
   }
 
-  public func key(_ key: String) async throws -> APIKey? {
-    try await rows("SELECT * FROM api_key WHERE key = \(key)", Self.key(row:)).first
+  public func key(hash: String) async throws -> APIKey? {
+    try await rows("SELECT * FROM api_key WHERE key = \(hash)", Self.key(row:)).first
   }
 
-  public func revokeKey(_ key: String) async throws -> Bool {
-    try await !rows("UPDATE api_key SET revoked = TRUE WHERE key = \(key) RETURNING key") { _ in 1 }
-      .isEmpty
+  public func revokeKey(hash: String) async throws -> Bool {
+    try await !rows("UPDATE api_key SET revoked = TRUE WHERE key = \(hash) RETURNING key") { _ in 1
+    }
+    .isEmpty
   }
 
   public func countRequest(key: String, day: String, by count: Int) async throws -> Int {
@@ -44,8 +47,12 @@ extension PostgresStore {
 
   static func key(row: PostgresRandomAccessRow) throws -> APIKey {
     APIKey(
-      key: try row["key"].decode(String.self), name: try row["name"].decode(String.self),
+      hash: try row["key"].decode(String.self),
+      prefix: try row["prefix"].decode(String?.self) ?? "",
+      name: try row["name"].decode(String.self),
       allowLocate: try row["allow_locate"].decode(Bool.self),
+      readVenues: try row["read_venues"].decode(String.self).split(separator: ",").map(
+        String.init),
       writeVenues: try row["write_venues"].decode(String.self).split(separator: ",").map(
         String.init),
       dailyLimit: try row["daily_limit"].decode(Int?.self),

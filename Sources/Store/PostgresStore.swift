@@ -120,6 +120,17 @@ public final class PostgresStore: FingerprintStore {
     "ALTER TABLE radio_map ADD COLUMN IF NOT EXISTS digest TEXT",
     // SQLiteStore's migration "v4".
     "CREATE TABLE IF NOT EXISTS service_instance (url TEXT PRIMARY KEY, seen TIMESTAMPTZ NOT NULL)",
+    // SQLiteStore's migration "v5": keys hashed in place (with their counts), read per venue.
+    "ALTER TABLE api_key ADD COLUMN IF NOT EXISTS prefix TEXT",
+    "ALTER TABLE api_key ADD COLUMN IF NOT EXISTS read_venues TEXT NOT NULL DEFAULT '*'",
+    """
+    UPDATE key_usage SET key = encode(sha256(convert_to(key, 'UTF8')), 'hex')
+      WHERE key IN (SELECT key FROM api_key WHERE prefix IS NULL)
+    """,
+    """
+    UPDATE api_key SET prefix = left(key, least(8, length(key) / 4)),
+      key = encode(sha256(convert_to(key, 'UTF8')), 'hex') WHERE prefix IS NULL
+    """,
   ]
 
   /// The rows `query` answers, each read by `decode`, within `deadline`.

@@ -6,12 +6,13 @@ extension SQLiteStore {
     try await pool.write { db in
       try db.execute(
         sql: """
-          INSERT INTO api_key (key, name, allow_locate, write_venues, daily_limit, revoked, created)
-          VALUES (?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO api_key (key, prefix, name, allow_locate, read_venues, write_venues,
+            daily_limit, revoked, created)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
-          key.key, key.name, key.allowLocate, key.writeVenues.joined(separator: ","),
-          key.dailyLimit, key.revoked, key.created,
+          key.hash, key.prefix, key.name, key.allowLocate, key.readVenues.joined(separator: ","),
+          key.writeVenues.joined(separator: ","), key.dailyLimit, key.revoked, key.created,
         ])
     }
   }
@@ -22,16 +23,16 @@ extension SQLiteStore {
     }
   }
 
-  public func key(_ key: String) async throws -> APIKey? {
+  public func key(hash: String) async throws -> APIKey? {
     try await pool.read { db in
-      try Row.fetchOne(db, sql: "SELECT * FROM api_key WHERE key = ?", arguments: [key])
+      try Row.fetchOne(db, sql: "SELECT * FROM api_key WHERE key = ?", arguments: [hash])
         .map(Self.key(row:))
     }
   }
 
-  public func revokeKey(_ key: String) async throws -> Bool {
+  public func revokeKey(hash: String) async throws -> Bool {
     try await pool.write { db in
-      try db.execute(sql: "UPDATE api_key SET revoked = 1 WHERE key = ?", arguments: [key])
+      try db.execute(sql: "UPDATE api_key SET revoked = 1 WHERE key = ?", arguments: [hash])
       return db.changesCount > 0
     }
   }
@@ -59,10 +60,12 @@ extension SQLiteStore {
   }
 
   static func key(row: Row) -> APIKey {
-    let venues: String = row["write_venues"]
+    let reads: String = row["read_venues"]
+    let writes: String = row["write_venues"]
     return APIKey(
-      key: row["key"], name: row["name"], allowLocate: row["allow_locate"],
-      writeVenues: venues.split(separator: ",").map(String.init), dailyLimit: row["daily_limit"],
+      hash: row["key"], prefix: row["prefix"] ?? "", name: row["name"],
+      allowLocate: row["allow_locate"], readVenues: reads.split(separator: ",").map(String.init),
+      writeVenues: writes.split(separator: ",").map(String.init), dailyLimit: row["daily_limit"],
       revoked: row["revoked"], created: row["created"])
   }
 }

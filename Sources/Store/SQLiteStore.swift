@@ -126,6 +126,22 @@ public final class SQLiteStore: FingerprintStore {
         t.column("seen", .datetime).notNull()
       }
     }
+    migrator.registerMigration("v5") { db in
+      // Keys are kept hashed, and read per venue: keys stored before read every venue (as they
+      // could) and are hashed in place, with their daily counts.
+      try db.alter(table: "api_key") { t in
+        t.add(column: "prefix", .text)
+        t.add(column: "read_venues", .text).notNull().defaults(to: "*")
+      }
+      for key in try String.fetchAll(db, sql: "SELECT key FROM api_key WHERE prefix IS NULL") {
+        let hash = APIKey.hash(key)
+        try db.execute(
+          sql: "UPDATE key_usage SET key = ? WHERE key = ?", arguments: [hash, key])
+        try db.execute(
+          sql: "UPDATE api_key SET key = ?, prefix = ? WHERE key = ?",
+          arguments: [hash, APIKey.prefix(key), key])
+      }
+    }
     return migrator
   }
 }

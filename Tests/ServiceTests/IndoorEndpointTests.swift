@@ -27,7 +27,7 @@ import Testing
     let fixture = try await ServiceFixture.shared.value
     let plans = try #require(fixture.service.catalog.entry("office")?.plans)
     try await fixture.service.router().buildApplication().test(.router) { client in
-      try await client.execute(uri: "/fp/v1/venues/office/levels?key=locate", method: .get) {
+      try await client.execute(uri: "/fp/v1/venues/office/levels?key=reader", method: .get) {
         response in
         #expect(response.status == .ok)
         let levels = try #require(Self.json(response)?.arrayValue)
@@ -37,7 +37,7 @@ import Testing
       }
       let first = plans.plans[0]
       try await client.execute(
-        uri: "/fp/v1/venues/office/units?key=locate&level=\(first.levelID)", method: .get
+        uri: "/fp/v1/venues/office/units?key=reader&level=\(first.levelID)", method: .get
       ) { response in
         #expect(response.status == .ok)
         let units = try #require(Self.json(response)?.arrayValue)
@@ -49,9 +49,9 @@ import Testing
         #expect(abs((room["x"]?.doubleValue ?? 0) - unit.anchorPoint.x) < 0.01)
       }
       try await client.execute(
-        uri: "/fp/v1/venues/office/units?key=locate&level=nowhere", method: .get
+        uri: "/fp/v1/venues/office/units?key=reader&level=nowhere", method: .get
       ) { response in #expect(response.status == .notFound) }
-      try await client.execute(uri: "/fp/v1/venues/nowhere/levels?key=locate", method: .get) {
+      try await client.execute(uri: "/fp/v1/venues/nowhere/levels?key=reader", method: .get) {
         response in
         #expect(response.status == .notFound)
       }
@@ -81,7 +81,7 @@ import Testing
   @Test func aKeyThatMayNotLocateIsForbiddenIndoorsAndInvalidToGoogleClients() async throws {
     let fixture = try await ServiceFixture.shared.value
     try await fixture.service.store.addKey(
-      APIKey(key: "reads-only", name: "reads only", allowLocate: false))
+      APIKey(key: "reads-only", name: "reads only", allowLocate: false, readVenues: ["office"]))
     let body = ServiceFixture.body(fixture.scans[0])
     try await fixture.service.router().buildApplication().test(.router) { client in
       try await client.execute(
@@ -108,7 +108,7 @@ import Testing
     let record = try #require(fixture.service.catalog.entry("office")?.mapRecord)
     try await fixture.service.router().buildApplication().test(.router) { client in
       let etag = try await client.execute(
-        uri: "/fp/v1/venues/office/radiomap?key=locate", method: .get
+        uri: "/fp/v1/venues/office/radiomap?key=reader", method: .get
       ) { response -> String? in
         #expect(response.status == .ok)
         let file = fixture.folder.appending("download.fpmap")
@@ -119,17 +119,17 @@ import Testing
       }
       #expect(etag == record.etag)
       try await client.execute(
-        uri: "/fp/v1/venues/office/radiomap?key=locate", method: .get,
+        uri: "/fp/v1/venues/office/radiomap?key=reader", method: .get,
         headers: [.ifNoneMatch: "\"other\", \(record.etag)"]
       ) { response in
         #expect(response.status == .notModified)
         #expect(response.body.readableBytes == 0)
       }
       try await client.execute(
-        uri: "/fp/v1/venues/office/radiomap?key=locate", method: .get,
+        uri: "/fp/v1/venues/office/radiomap?key=reader", method: .get,
         headers: [.ifNoneMatch: "\"office-v0\""]
       ) { response in #expect(response.status == .ok) }
-      try await client.execute(uri: "/fp/v1/venues/office?key=locate", method: .get) { response in
+      try await client.execute(uri: "/fp/v1/venues/office?key=reader", method: .get) { response in
         #expect(Self.json(response)?["map"]?["etag"]?.stringValue == record.etag)
         #expect(Self.json(response)?["map"]?["path"] == nil)
       }

@@ -94,7 +94,7 @@ import Testing
         #expect(Self.json(response)?["version"]?.intValue == 1)
         #expect(Self.json(response)?["scans"]?.intValue == 2 * 16 * 11)
       }
-      try await client.execute(uri: "/fp/v1/venues/campus?key=locate", method: .get) { response in
+      try await client.execute(uri: "/fp/v1/venues/campus?key=w", method: .get) { response in
         let info = try #require(Self.json(response))
         #expect(info["name"]?.stringValue == "Campus")
         #expect(info["imdf"]?.boolValue == false)
@@ -103,10 +103,10 @@ import Testing
         #expect(levels.allSatisfy { $0["building_ids"]?.arrayValue?.first?.stringValue == "1" })
         #expect(levels.allSatisfy { $0["level_id"] == nil && $0["walkable_m2"] == nil })
       }
-      try await client.execute(uri: "/fp/v1/venues/campus/validation?key=locate", method: .get) {
+      try await client.execute(uri: "/fp/v1/venues/campus/validation?key=w", method: .get) {
         response in #expect(response.status == .notFound)
       }
-      try await client.execute(uri: "/fp/v1/venues/campus/units?key=locate", method: .get) {
+      try await client.execute(uri: "/fp/v1/venues/campus/units?key=w", method: .get) {
         response in #expect(Self.json(response)?.arrayValue?.isEmpty == true)
       }
       let networks = Self.scan(truth, ordinal: 1).readings.map { (mac: $0.bssid, rssi: $0.rssi) }

@@ -11,8 +11,8 @@ import Workflows
 import ZIPFoundation
 
 /// A service on a temporary data folder holding the sample office with a radio map built (over
-/// HTTP) from part of its survey, and keys: `locate` (locate only), `writer` (writes the office),
-/// `limited` (2 requests a day), `revoked`.
+/// HTTP) from part of its survey, and keys: `locate` (locate only), `reader` (reads every venue,
+/// may not locate), `writer` (writes the office), `limited` (2 requests a day), `revoked`.
 struct ServiceFixture: Sendable {
   let service: FingerprintService
   let folder: TemporaryFolder
@@ -29,6 +29,8 @@ struct ServiceFixture: Sendable {
     configuration.sessionSettings.particles = 200
     let service = try await FingerprintService(configuration: configuration)
     try await service.store.addKey(APIKey(key: "locate", name: "locate"))
+    try await service.store.addKey(
+      APIKey(key: "reader", name: "reader", allowLocate: false, readVenues: ["*"]))
     try await service.store.addKey(
       APIKey(key: "writer", name: "writer", writeVenues: ["office"]))
     try await service.store.addKey(APIKey(key: "limited", name: "limited", dailyLimit: 2))
@@ -106,7 +108,7 @@ struct ServiceFixture: Sendable {
   }
 }
 
-extension Hummingbird.Router where Context == BasicRequestContext {
+extension Hummingbird.Router where Context == ServiceRequestContext {
   /// An application of this router, for `HummingbirdTesting`.
   func buildApplication() -> some ApplicationProtocol { Application(router: self) }
 }

@@ -34,7 +34,7 @@ import Testing
     try await a.store.addKey(APIKey(key: "writer", name: "writer", writeVenues: ["office"]))
     try await a.store.addKey(APIKey(key: "locate", name: "locate"))
     let map = try await fixture.service.router().buildApplication().test(.router) { client in
-      try await client.execute(uri: "/fp/v1/venues/office/radiomap?key=locate", method: .get) {
+      try await client.execute(uri: "/fp/v1/venues/office/radiomap?key=reader", method: .get) {
         Data(buffer: $0.body)
       }
     }
