@@ -152,6 +152,7 @@ let package = Package(
         .product(name: "CompressNIO", package: "compress-nio"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
       ]
     ),
     // C shim for the terminal: raw mode, size, and restoring it from signal handlers.

@@ -134,13 +134,19 @@ extension FingerprintService {
 
   /// The answer sending the client to the instance holding a session.
   static func redirect(_ elsewhere: SessionElsewhere) -> Response {
+    Response(
+      status: .temporaryRedirect,
+      headers: [.location: elsewhere.location, .contentType: "application/json"],
+      body: .init(byteBuffer: ByteBuffer(string: redirectBody(elsewhere))))
+  }
+
+  /// The body of a redirect to the instance holding a session: its id, that instance and the
+  /// same request's URL there.
+  static func redirectBody(_ elsewhere: SessionElsewhere) -> String {
     var answer = JSONObjectWriter()
     answer.string("session", elsewhere.id)
     answer.string("instance", elsewhere.instance)
     answer.string("location", elsewhere.location)
-    return Response(
-      status: .temporaryRedirect,
-      headers: [.location: elsewhere.location, .contentType: "application/json"],
-      body: .init(byteBuffer: ByteBuffer(string: answer.text)))
+    return answer.text
   }
 }

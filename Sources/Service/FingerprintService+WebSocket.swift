@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
 import NIOCore
+import NIOHTTP1
 
 extension FingerprintService {
   /// The WebSocket upgrades: `GET /fp/v1/sessions/{id}/fixes?key=K` with `Upgrade: websocket`
@@ -16,8 +17,14 @@ extension FingerprintService {
       do {
         _ = try await self.followedSession(id, request: request)
       } catch let error as GeolocateError {
+        // A declined upgrade is answered 400 by Hummingbird: answer first, as HTTP would.
+        await Self.refuseUpgrade(on: context.channel, with: error.indoor)
         throw HTTPError(.init(code: error.indoor.code), message: error.message)
       } catch let elsewhere as SessionElsewhere {
+        await Self.refuseUpgrade(
+          on: context.channel, status: .temporaryRedirect,
+          headers: HTTPHeaders([("Location", elsewhere.location)]),
+          body: Data(Self.redirectBody(elsewhere).utf8))
         throw HTTPError(.temporaryRedirect, headers: [.location: elsewhere.location])
       }
       return .upgrade([:])
@@ -30,6 +37,37 @@ extension FingerprintService {
       for await fix in fixes { try await outbound.write(.text(fix.line)) }
     }
     return router
+  }
+
+  /// Answers a refused WebSocket upgrade with `error` (401 for a bad key, 403, 404 for an
+  /// unknown session…) and closes the connection.
+  static func refuseUpgrade(on channel: any Channel, with error: GeolocateError) async {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    var headers = HTTPHeaders()
+    if error.code == 401 {
+      headers.add(name: "WWW-Authenticate", value: #"APIKey realm="fingerpost""#)
+    }
+    if let seconds = error.retryAfter { headers.add(name: "Retry-After", value: String(seconds)) }
+    await refuseUpgrade(
+      on: channel, status: HTTPResponseStatus(statusCode: error.code), headers: headers,
+      body: (try? encoder.encode(error.body)) ?? Data())
+  }
+
+  /// Answers a refused WebSocket upgrade with `status`, `headers` and the JSON `body`, then
+  /// closes the connection (Hummingbird would answer 400 to any refused upgrade).
+  static func refuseUpgrade(
+    on channel: any Channel, status: HTTPResponseStatus, headers: HTTPHeaders, body: Data
+  ) async {
+    var headers = headers
+    headers.add(name: "Content-Type", value: "application/json")
+    headers.add(name: "Content-Length", value: String(body.count))
+    headers.add(name: "Connection", value: "close")
+    let head = HTTPResponseHead(version: .http1_1, status: status, headers: headers)
+    channel.write(HTTPServerResponsePart.head(head), promise: nil)
+    channel.write(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: body))), promise: nil)
+    try? await channel.writeAndFlush(HTTPServerResponsePart.end(nil)).get()
+    try? await channel.close()
   }
 
   /// HTTP/1.1 with WebSocket upgrades, closing connections idle for `idleTimeout` (half a

@@ -2,9 +2,11 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOHTTP1
 
-/// The service's connections: HTTP/1.1 with WebSocket upgrades, with `RequestHeadTimeout` in
-/// front so that a connection must finish its first request head within `headTimeout`.
+/// The service's connections: HTTP/1.1 with WebSocket upgrades, with `FirstRequestGuard` in
+/// front so that a connection must finish its first request head within `headTimeout`, and
+/// gets an answer (400, 414, 431) when that head cannot be parsed.
 struct GuardedChannel: ServerChildChannel {
   /// The channel doing the work.
   let inner: HTTP1WebSocketUpgradeChannel
@@ -16,8 +18,15 @@ struct GuardedChannel: ServerChildChannel {
   > {
     channel.eventLoop.makeCompletedFuture {
       try channel.pipeline.syncOperations.addHandler(
-        RequestHeadTimeout(timeout: headTimeout), position: .first)
-    }.flatMap { inner.setup(channel: channel, logger: logger) }
+        FirstRequestGuard(timeout: headTimeout), position: .first)
+    }.flatMap {
+      inner.setup(channel: channel, logger: logger)
+    }.flatMapThrowing { value in
+      let operations = channel.pipeline.syncOperations
+      let decoder = try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+      try operations.addHandler(ParserErrorRelay(), position: .after(decoder))
+      return value
+    }
   }
 
   func handle(value: HTTP1WebSocketUpgradeChannel.Value, logger: Logger) async {

@@ -27,12 +27,15 @@ public struct ServiceWebSocketContext: RequestContext, WebSocketRequestContext,
   public let webSocket: WebSocketHandlerReference<Self>
   /// The address the connection comes from.
   public let remoteAddress: SocketAddress?
+  /// The connection (a refused upgrade is answered on it).
+  let channel: any Channel
 
   /// The context of an upgrade request on `source`'s channel.
   public init(source: ApplicationRequestContextSource) {
     coreContext = .init(source: source)
     webSocket = .init()
     remoteAddress = source.channel.remoteAddress
+    channel = source.channel
   }
 }
 
