@@ -3,8 +3,10 @@ import Foundation
 /// Reads each IMDF feature file of an archive into the typed arrays of a `Venue`.
 struct FeatureFileReader {
   let source: any ArchiveSource
+  /// What the archive has used of its limits.
+  var budget: VenueLoader.Budget
 
-  func readAll(into venue: inout Venue, present: Set<String>) {
+  mutating func readAll(into venue: inout Venue, present: Set<String>) {
     func read<F: IMDFFeature>(_: F.Type) -> [F] {
       guard present.contains(F.featureType.fileName) else { return [] }
       return features(F.self, into: &venue)
@@ -27,11 +29,14 @@ struct FeatureFileReader {
     venue.relationships = read(Relationship.self)
   }
 
-  /// Decodes every feature of `F`'s file; malformed features are reported and skipped.
-  func features<F: IMDFFeature>(_: F.Type, into venue: inout Venue) -> [F] {
+  /// Decodes every feature of `F`'s file; malformed features are reported and skipped. Stops
+  /// the archive at its limits of features and positions.
+  mutating func features<F: IMDFFeature>(_: F.Type, into venue: inout Venue) -> [F] {
     let type = F.featureType
     let file = type.fileName
-    guard let json = VenueLoader.read(file, from: source, into: &venue) else { return [] }
+    guard let json = VenueLoader.read(file, from: source, into: &venue, budget: &budget) else {
+      return []
+    }
     guard json["type"]?.stringValue == "FeatureCollection",
       let items = json["features"]?.arrayValue
     else {
@@ -42,10 +47,26 @@ struct FeatureFileReader {
     if items.isEmpty {
       venue.findings.append(Finding(.warning, file: file, "has no features"))
     }
+    let limits = budget.limits
+    guard budget.features + items.count <= limits.features else {
+      venue.limitExceeded = "more than \(limits.features) features in the archive"
+      venue.findings.append(
+        Finding(.error, file: file, "holds \(venue.limitExceeded!): the rest is not read"))
+      return []
+    }
+    budget.features += items.count
     var result: [F] = []
     result.reserveCapacity(items.count)
     for (position, item) in items.enumerated() {
-      if let feature: F = decode(item, position: position, into: &venue) { result.append(feature) }
+      guard let feature: F = decode(item, position: position, into: &venue) else { continue }
+      budget.positions += feature.geometry?.positionCount ?? 0
+      guard budget.positions <= limits.positions else {
+        venue.limitExceeded = "more than \(limits.positions) coordinate positions in the archive"
+        venue.findings.append(
+          Finding(.error, file: file, "holds \(venue.limitExceeded!): the rest is not read"))
+        return result
+      }
+      result.append(feature)
     }
     return result
   }

@@ -65,6 +65,19 @@ public enum GeometryKind: String, Sendable, CaseIterable {
 }
 
 extension GeoJSONGeometry {
+  /// How many positions the geometry holds (counted without copying them).
+  public var positionCount: Int {
+    switch self {
+    case .point: 1
+    case .multiPoint(let ps), .lineString(let ps): ps.count
+    case .multiLineString(let lines), .polygon(let lines): lines.reduce(0) { $0 + $1.count }
+    case .multiPolygon(let polygons):
+      polygons.reduce(0) { total, rings in rings.reduce(total) { $0 + $1.count } }
+    }
+  }
+}
+
+extension GeoJSONGeometry {
   /// Parses a GeoJSON geometry object; `nil` for JSON `null`; throws a message when malformed.
   public init?(json: JSONValue) throws(GeometryError) {
     if json.isNull { return nil }

@@ -41,8 +41,10 @@ public struct Venue: Sendable {
   public var units: [Unit] = []
   /// Files in the archive that are not IMDF (extensions, licences), not read.
   public var ignoredFiles: [String] = []
-  /// Problems met while loading, in file order.
+  /// Problems met while loading, in file order (at most `VenueLoader.Limits.findings`).
   public var findings: [Finding] = []
+  /// Which of `VenueLoader.Limits` the archive exceeded (loading stopped there), if any.
+  public var limitExceeded: String?
   /// Every feature id seen, with its type, in file order (duplicates included).
   public var featureIDs: [(id: String, type: FeatureType)] = []
 

@@ -10,8 +10,8 @@ import ZIPFoundation
 /// header claims, and every file's CRC-32 is checked.
 struct ZipSource: ArchiveSource {
   /// The largest file this reads out of an archive, bytes (IMDF files of large venues are tens
-  /// of megabytes).
-  static let maximumFileSize = 512 << 20
+  /// of megabytes; a file is held twice while it is parsed).
+  static let maximumFileSize = 128 << 20
 
   /// The archive's bytes.
   let bytes: Data

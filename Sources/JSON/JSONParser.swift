@@ -32,13 +32,28 @@ public struct JSONParser {
   /// Parses a whole document from its UTF-8 bytes within `limits`; trailing non-space text is
   /// an error.
   public static func parse(_ bytes: [UInt8], limits: Limits) throws(SyntaxError) -> JSONValue {
+    try parseCounting(bytes, limits: limits).value
+  }
+
+  /// Parses a whole document within `limits`, with the count of values it holds (to bound
+  /// several documents together).
+  public static func parseCounting(_ data: Data, limits: Limits) throws(SyntaxError) -> (
+    value: JSONValue, values: Int
+  ) {
+    try parseCounting([UInt8](data), limits: limits)
+  }
+
+  /// `parseCounting(_:limits:)` of UTF-8 bytes.
+  public static func parseCounting(_ bytes: [UInt8], limits: Limits) throws(SyntaxError) -> (
+    value: JSONValue, values: Int
+  ) {
     var parser = JSONParser(bytes: bytes, limits: limits)
     do throws(Failure) {
       parser.skipSpace()
       let value = try parser.value(depth: 0)
       parser.skipSpace()
       if parser.position < bytes.count { throw Failure(reason: "unexpected text after the value") }
-      return value
+      return (value, parser.values)
     } catch let failure {
       let (line, column) = Self.lineAndColumn(of: parser.position, in: bytes)
       throw SyntaxError(line: line, column: column, reason: failure.reason)

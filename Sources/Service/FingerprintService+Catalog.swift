@@ -35,10 +35,13 @@ extension FingerprintService {
   }
 
   /// Loads (or reloads) venue `id` with its newest map from the store; nil when it is not
-  /// stored.
+  /// stored (then it is forgotten here: another instance deleted it).
   @discardableResult
   func loadVenue(_ id: String) async throws -> VenueCatalog.Entry? {
-    guard let stored = try await store.venue(id) else { return nil }
+    guard let stored = try await store.venue(id) else {
+      await forgetVenue(id)
+      return nil
+    }
     var map: (StoredRadioMap, RadioMap)?
     if let record = try await store.newestMap(venue: id) {
       map = (record, try await radioMap(record))
@@ -52,7 +55,9 @@ extension FingerprintService {
   @discardableResult
   func syncCatalog(strict: Bool = false) async throws -> Int {
     var loaded = 0
-    for listing in try await store.venues() {
+    let listings = try await store.venues()
+    for id in Set(catalog.ids).subtracting(listings.map(\.id)) { await forgetVenue(id) }
+    for listing in listings {
       if let entry = catalog.entry(listing.id), entry.mapRecord?.version == listing.mapVersion,
         abs(entry.updated.timeIntervalSince(listing.updated)) < 0.001
       {
@@ -67,6 +72,30 @@ extension FingerprintService {
       }
     }
     return loaded
+  }
+
+  /// Forgets venue `id` (deleted from the store): its catalog entry, the sessions held here that
+  /// track in it, and this instance's copies of its map files.
+  func forgetVenue(_ id: String) async {
+    catalog.remove(id)
+    for session in sessions.sessions(in: id) { await sessions.end(session) }
+    let folder = URL(fileURLWithPath: configuration.dataFolder).appendingPathComponent("maps")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    for name in names where Self.isMapCopy(name, of: id) {
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+    }
+  }
+
+  /// Whether file `name` is a copy of a map of venue `id` (`mapCopy`'s names:
+  /// `ID-vVERSION[-DIGEST].fpmap`), not of another venue whose id starts alike.
+  static func isMapCopy(_ name: String, of id: String) -> Bool {
+    guard name.hasPrefix(id + "-v"), name.hasSuffix(".fpmap") else { return false }
+    let rest = name.dropFirst(id.count + 2).dropLast(".fpmap".count)
+    let parts = rest.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+    guard let version = parts.first, !version.isEmpty, version.allSatisfy(\.isNumber) else {
+      return false
+    }
+    return parts.count == 1 || parts[1].allSatisfy(\.isHexDigit) && !parts[1].isEmpty
   }
 
   /// Takes up the changes other instances make to a shared store until cancelled: venues and

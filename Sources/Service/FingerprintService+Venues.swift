@@ -24,6 +24,11 @@ extension FingerprintService {
         try await self.putVenue(request, id: try context.parameters.require("id"))
       }
     }
+    api.delete("venues/{id}") { request, context in
+      await self.answer {
+        try await self.deleteVenue(request, id: try context.parameters.require("id"))
+      }
+    }
     api.get("venues/{id}") { request, context in
       await self.answer {
         try await self.venueInfo(request, id: try context.parameters.require("id"))
@@ -87,7 +92,14 @@ extension FingerprintService {
     _ = try await keys.admit(request.key, for: .write(venue: id))
     try Self.checkVenueID(id)
     let archive = try await request.payload(upTo: configuration.uploadLimit)
-    let venue = try VenueLoader.load(zip: archive, path: "venue \(id)")
+    let venue = try await venueLoads.run {
+      try VenueLoader.load(zip: archive, path: "venue \(id)", limits: configuration.venueLimits)
+    }
+    if let limit = venue.limitExceeded {
+      throw GeolocateError(
+        code: 413, domain: "global", reason: "requestTooLarge",
+        message: "the archive holds \(limit): it is not stored")
+    }
     let report = VenueValidator.validate(venue)
     guard FloorPlanSet(venue: venue).plans.contains(where: { $0.walkableArea > 0 }) else {
       return Response(
@@ -108,6 +120,15 @@ extension FingerprintService {
       Answer(
         id: id, name: venue.name, levels: venue.levels.count, errors: report.count(.error),
         warnings: report.count(.warning)), status: created ? .created : .ok)
+  }
+
+  /// `DELETE /fp/v1/venues/{id}`: the venue and everything kept for it (survey, maps, jobs,
+  /// sessions) are removed, here and on the instances sharing the store; 204, or 404.
+  func deleteVenue(_ request: Request, id: String) async throws -> Response {
+    _ = try await keys.admit(request.key, for: .write(venue: id))
+    guard try await store.deleteVenue(id) else { throw Self.notFound(venue: id) }
+    await forgetVenue(id)
+    return Response(status: .noContent)
   }
 
   /// Refuses (400) a venue id that is not 1-64 letters, digits, `-` or `_`.

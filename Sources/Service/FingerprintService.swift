@@ -19,6 +19,9 @@ public final class FingerprintService: Sendable {
   public let keys: KeyGate
   /// The live tracking sessions.
   public let sessions = SessionHub()
+  /// Uploaded venues are loaded one at a time (each within `venueLimits`): the memory clients
+  /// can make the service use stays bounded.
+  let venueLoads = AsyncGate(width: 1)
   let logger = Logger(label: "fingerpost.service")
   let address: Mutex<String>
 

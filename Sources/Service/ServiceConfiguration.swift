@@ -1,3 +1,4 @@
+import IMDF
 import JSON
 import Localization
 
@@ -30,6 +31,8 @@ public struct ServiceConfiguration: Sendable {
   public var jsonLimits: JSONParser.Limits {
     JSONParser.Limits(depth: depthLimit, values: valueLimit)
   }
+  /// What an uploaded IMDF archive may hold (JSON values, features, positions); beyond, 413.
+  public var venueLimits = VenueLoader.Limits()
   /// A connection that sends nothing for this long (half-sent headers or body included) is
   /// closed, seconds; a response being written is not cut.
   public var idleTimeout = 30.0

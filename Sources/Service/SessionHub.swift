@@ -54,6 +54,11 @@ public final class SessionHub: Sendable {
     }
   }
 
+  /// The ids of the sessions held here that track in venue `venue`.
+  public func sessions(in venue: String) -> [String] {
+    sessions.withLock { $0.values.filter { $0.venue == venue }.map(\.id) }
+  }
+
   /// Removes and ends session `id`; false when there was none.
   @discardableResult
   public func end(_ id: String) async -> Bool {

@@ -85,6 +85,22 @@ public final class VenueCatalog: Sendable {
     return entry
   }
 
+  /// Forgets venue `id`; false when it was not loaded.
+  @discardableResult
+  public func remove(_ id: String) -> Bool {
+    snapshot.withLock { state in
+      guard state.entries.removeValue(forKey: id) != nil else { return false }
+      state.venuesHearing = state.venuesHearing.compactMapValues { ids in
+        let kept = ids.filter { $0 != id }
+        return kept.isEmpty ? nil : kept
+      }
+      return true
+    }
+  }
+
+  /// The ids of the venues loaded.
+  public var ids: [String] { snapshot.withLock { Array($0.entries.keys) } }
+
   /// The venue whose map knows most of `readings` (at least `minimum` of them), and how many.
   public func venue(hearing readings: [Reading], minimum: Int = 2) -> (Entry, known: Int)? {
     snapshot.withLock { state in

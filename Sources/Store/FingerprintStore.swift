@@ -26,6 +26,9 @@ public protocol FingerprintStore: Sendable {
   func venue(_ id: String) async throws -> StoredVenue?
   /// Every venue, by id.
   func venues() async throws -> [VenueListing]
+  /// Removes venue `id` with everything kept for it (survey, maps, jobs, sessions); false when
+  /// there is no such venue.
+  func deleteVenue(_ id: String) async throws -> Bool
 
   /// Appends survey lines to venue `venue`, each under a client record id; a record id already
   /// stored is not appended again. Returns how many were new. Durable when it returns.

@@ -25,6 +25,24 @@ extension PostgresStore {
     }
   }
 
+  public func deleteVenue(_ id: String) async throws -> Bool {
+    try await transaction(notifying: .venue(id)) { connection, logger in
+      for statement in Self.venueDeletion {
+        var bindings = PostgresBindings()
+        bindings.append(id)
+        try await connection.query(
+          PostgresQuery(unsafeSQL: statement, binds: bindings), logger: logger)
+      }
+      var deleted = false
+      for try await _ in try await connection.query(
+        "DELETE FROM venue WHERE id = \(id) RETURNING id", logger: logger)
+      {
+        deleted = true
+      }
+      return deleted
+    }
+  }
+
   public func venue(_ id: String) async throws -> StoredVenue? {
     try await rows("SELECT * FROM venue WHERE id = \(id)") {
       StoredVenue(

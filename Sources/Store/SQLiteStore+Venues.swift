@@ -19,6 +19,16 @@ extension SQLiteStore {
     }
   }
 
+  public func deleteVenue(_ id: String) async throws -> Bool {
+    try await pool.write { db in
+      for statement in Self.venueDeletion {
+        try db.execute(sql: statement.replacingOccurrences(of: "$1", with: "?"), arguments: [id])
+      }
+      try db.execute(sql: "DELETE FROM venue WHERE id = ?", arguments: [id])
+      return db.changesCount > 0
+    }
+  }
+
   public func venue(_ id: String) async throws -> StoredVenue? {
     try await pool.read { db in
       try Row.fetchOne(db, sql: "SELECT * FROM venue WHERE id = ?", arguments: [id]).map {

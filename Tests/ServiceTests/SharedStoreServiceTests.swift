@@ -159,6 +159,16 @@ import Testing
     }
     #expect(a.sessions.session(id) == nil)
     #expect(try await a.store.sessionBatches(session: id).count == 2)
+    // A venue deleted through one instance is forgotten by the others, its map copies too.
+    try await a.router().buildApplication().test(.router) { client in
+      try await client.execute(uri: "/fp/v1/venues/office?key=writer", method: .delete) {
+        #expect($0.status == .noContent)
+      }
+    }
+    try await Self.waitFor { b.catalog.entry("office") == nil }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.appending("b/maps").path)
+        .isEmpty)
     for task in following { task.cancel() }
     for case let store as PostgresStore in [a.store, b.store, c.store] { store.shutdown() }
     folder.remove()

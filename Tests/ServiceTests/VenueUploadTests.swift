@@ -63,3 +63,37 @@ import ZIPFoundation
     #expect(try await service.store.venues().map(\.id) == ["polymap"])
   }
 }
+
+/// A zip of a few kilobytes that inflates to millions of JSON values is refused (413) before it
+/// is stored, instead of being kept and loaded again at every start.
+@Suite struct VenueBombTests {
+  @Test func anArchiveOverTheLoadersLimitsIs413AndNotStored() async throws {
+    let folder = try TemporaryFolder("bomb")
+    defer { folder.remove() }
+    var configuration = ServiceConfiguration(dataFolder: folder.appending("data").path)
+    configuration.venueLimits.values = 200_000
+    let service = try await FingerprintService(configuration: configuration)
+    try await service.store.addKey(APIKey(key: "w", name: "w", writeVenues: ["*"]))
+    // The office, with a fixture file of 300,000 zeros.
+    let venue = folder.appending("venue")
+    try FileManager.default.copyItem(
+      at: URL(fileURLWithPath: RepositoryPaths.sampleVenue("office")), to: venue)
+    let zeros = "[" + Array(repeating: "0", count: 300_000).joined(separator: ",") + "]"
+    try Data(zeros.utf8).write(to: venue.appendingPathComponent("fixture.geojson"))
+    let zip = folder.appending("bomb.zip")
+    try FileManager.default.zipItem(
+      at: venue, to: zip, shouldKeepParent: false, compressionMethod: .deflate)
+    let bytes = try Data(contentsOf: zip)
+    #expect(bytes.count < 50_000)
+    try await service.router().buildApplication().test(.router) { client in
+      try await client.execute(
+        uri: "/fp/v1/venues/bomb?key=w", method: .put, body: ByteBuffer(bytes: bytes)
+      ) { response in
+        #expect(response.status == .contentTooLarge)
+        #expect(String(buffer: response.body).contains("more than 200000 JSON values"))
+      }
+    }
+    #expect(try await service.store.venues().isEmpty)
+    #expect(service.catalog.entry("bomb") == nil)
+  }
+}

@@ -109,6 +109,42 @@ import Testing
     await under.remove([store])
   }
 
+  @Test(arguments: StoreKind.available)
+  func aDeletedVenueTakesItsSurveyMapsJobsAndSessionsAndNothingElse(kind: StoreKind)
+    async throws
+  {
+    let under = try await StoreUnderTest(kind)
+    let store = try await under.open()
+    for id in ["v", "v2"] {
+      _ = try await store.putVenue(StoredVenue(id: id, name: id, archive: Data([1])))
+      _ = try await store.appendSurvey(venue: id, records: [("r", "line")])
+      try await store.addMap(
+        StoredRadioMap(venue: id, version: 1, etag: "e", path: "/m", scans: 1, built: Date()),
+        file: Data("map".utf8))
+      try await store.saveJob(MapBuildJob(id: "job-\(id)", venue: id))
+      try await store.addSession(
+        StoredSession(id: "s-\(id)", venue: id, instance: "i", parameters: "{}"))
+      try await store.addSessionBatch(
+        session: "s-\(id)", SessionBatch(sequence: 0, events: "e"), holder: "i")
+    }
+    #expect(try await store.deleteVenue("v"))
+    #expect(!(try await store.deleteVenue("v")))
+    #expect(try await store.venue("v") == nil)
+    #expect(try await store.surveyLines(venue: "v").isEmpty)
+    #expect(try await store.newestMap(venue: "v") == nil)
+    #expect(try await store.mapFile(venue: "v", version: 1) == nil)
+    #expect(try await store.job("job-v") == nil)
+    #expect(try await store.session("s-v") == nil)
+    #expect(try await store.sessionBatches(session: "s-v").isEmpty)
+    // The other venue keeps all of its own.
+    #expect(try await store.venues().map(\.id) == ["v2"])
+    #expect(try await store.surveyLines(venue: "v2") == ["line"])
+    #expect(try await store.mapFile(venue: "v2", version: 1) == Data("map".utf8))
+    #expect(try await store.job("job-v2") != nil)
+    #expect(try await store.sessionBatches(session: "s-v2").count == 1)
+    await under.remove([store])
+  }
+
   @Test func aBadPostgresURLOrAnAbsentServerIsAClearError() async throws {
     do {
       _ = try await PostgresStore(url: "mysql://x@y/z")
