@@ -21,6 +21,9 @@ public struct SurveyFile: Sendable {
   public var records: [SurveyRecord]
   /// Lines skipped and readings dropped, with file and line.
   public var problems: [SurveyProblem]
+  /// The line number of each of `records` in the text parsed (empty for a survey made in
+  /// memory).
+  public var recordLines: [Int] = []
 
   /// Creates a survey in memory.
   public init(header: SurveyHeader? = nil, records: [SurveyRecord], problems: [SurveyProblem] = [])
@@ -49,6 +52,7 @@ public struct SurveyFile: Sendable {
     for part in parts {
       survey.header = part.header ?? survey.header
       survey.records += part.records
+      survey.recordLines += part.recordLines
       survey.problems += part.problems
     }
     return survey
@@ -66,6 +70,10 @@ public struct SurveyFile: Sendable {
       func skip(_ message: String) {
         survey.problems.append(
           SurveyProblem(file: file, line: lineNumber, message: message, skippedLine: true))
+      }
+      guard String(validating: line, as: UTF8.self) != nil else {
+        skip("not UTF-8 text; line skipped")
+        continue
       }
       let json: JSONValue
       do {
@@ -90,6 +98,7 @@ public struct SurveyFile: Sendable {
         switch record(json, line: lineNumber, file: file) {
         case .success(let (record, dropped)):
           survey.records.append(record)
+          survey.recordLines.append(lineNumber)
           survey.problems += dropped
         case .failure(let problem):
           survey.problems.append(problem)

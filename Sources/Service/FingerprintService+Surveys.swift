@@ -34,23 +34,53 @@ extension FingerprintService {
   /// refuses the whole body (400 naming the line), so that nothing is half-stored.
   func appendSurvey(_ request: Request, venue: String) async throws -> Response {
     _ = try await keys.admit(request.key, for: .write(venue: venue))
-    guard catalog.entry(venue) != nil else { throw Self.notFound(venue: venue) }
+    guard let entry = catalog.entry(venue) else { throw Self.notFound(venue: venue) }
     let body = try await request.payload(upTo: configuration.uploadLimit)
     let parsed = SurveyFile.parse(body, file: "request body")
     if let problem = parsed.problems.first(where: \.skippedLine) {
       throw GeolocateError.parseError(problem.description)
     }
     var records: [(id: String, line: String)] = []
-    for record in parsed.records {
+    for (index, var record) in parsed.records.enumerated() {
+      let place = "request body:\(parsed.recordLines[index])"
       if let id = record.id, id.isEmpty || id.count > Self.longestRecordID {
         throw GeolocateError.parseError(
-          "a scan's \"id\" is 1-\(Self.longestRecordID) characters")
+          "\(place): a scan's \"id\" is 1-\(Self.longestRecordID) characters")
+      }
+      if let problem = Self.levelProblem(record, in: entry) {
+        throw GeolocateError.parseError("\(place): \(problem)")
+      }
+      for (k, reading) in record.scan.readings.enumerated() {
+        guard let mac = GeolocateRequest.normalizedMAC(reading.bssid) else {
+          throw GeolocateError.parseError(
+            "\(place): readings[\(k)]: \"\(reading.bssid.prefix(40))\" is not a MAC address")
+        }
+        record.scan.readings[k].bssid = mac
       }
       let line = SurveyWriter.line(record)
       records.append((record.id ?? Self.digest(line), line))
     }
     let added = try await store.appendSurvey(venue: venue, records: records)
     return .json(["received": records.count, "added": added])
+  }
+
+  /// Why `record`'s level is not one of `entry`'s (its IMDF levels, else its map's ordinals),
+  /// nil when it is.
+  static func levelProblem(_ record: SurveyRecord, in entry: VenueCatalog.Entry) -> String? {
+    if let plans = entry.plans {
+      if let id = record.levelID {
+        return plans.floor(levelID: id) == nil
+          ? "level \"\(id.prefix(64))\" is not one of the venue's" : nil
+      }
+      if let ordinal = record.ordinal, !plans.plans.contains(where: { $0.ordinal == ordinal }) {
+        return "ordinal \(ordinal) is not one of the venue's levels"
+      }
+    } else if let levels = entry.map?.levels, let ordinal = record.ordinal,
+      !levels.contains(where: { $0.ordinal == ordinal })
+    {
+      return "ordinal \(ordinal) is not one of the venue's map's levels"
+    }
+    return nil
   }
 
   /// The SHA-256 of `line`, hexadecimal: the record id of a scan sent without one.
