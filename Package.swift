@@ -49,6 +49,7 @@ let package = Package(
     .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
     .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
   ],
   targets: [
     // C shim over GNU GSL, found through pkg-config.
@@ -153,6 +154,7 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
     // C shim for the terminal: raw mode, size, and restoring it from signal handlers.

@@ -2,6 +2,7 @@ import FingerpostCore
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import Store
 import Synchronization
 
@@ -101,7 +102,19 @@ public final class FingerprintService: Sendable {
       await onServerRunning(port)
     }
     try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { try await app.runService() }
+      group.addTask {
+        // The drain is told to shut down first (services stop in reverse order), so that open
+        // fix streams end before the server waits for its responses; whatever is left after
+        // `shutdownTimeout` is cancelled.
+        let drain = ServiceGroupConfiguration.ServiceConfiguration(
+          service: SessionDrain(sessions: self.sessions, logger: self.logger),
+          successTerminationBehavior: .ignore)
+        var group = ServiceGroupConfiguration(
+          services: [.init(service: app), drain], gracefulShutdownSignals: [.sigterm, .sigint],
+          logger: self.logger)
+        group.maximumGracefulShutdownDuration = .seconds(self.configuration.shutdownTimeout)
+        try await ServiceGroup(configuration: group).run()
+      }
       if store.isShared {
         group.addTask {
           // Only cancellation ends the server's part: a change stream that ends is followed again.

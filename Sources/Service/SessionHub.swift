@@ -59,6 +59,15 @@ public final class SessionHub: Sendable {
     sessions.withLock { $0.values.filter { $0.venue == venue }.map(\.id) }
   }
 
+  /// Ends every session held here (their fix streams end); the store keeps them, to be opened
+  /// again when next asked for. How many there were.
+  @discardableResult
+  public func endAll() async -> Int {
+    let ids = sessions.withLock { Array($0.keys) }
+    for id in ids { await end(id) }
+    return ids.count
+  }
+
   /// Removes and ends session `id`; false when there was none.
   @discardableResult
   public func end(_ id: String) async -> Bool {

@@ -56,7 +56,21 @@ curl -sf -d @"$WORK/locate.json" "$URL/fp/v1/venues/office/locate?key=demo-key";
 
 show "curl -s \"\$URL/v1/geolocate?key=demo-key\" -d '{\"wifiAccessPoints\": []}'   (nothing heard)"
 curl -s -d '{"wifiAccessPoints": []}' "$URL/v1/geolocate?key=demo-key"; echo
+
+# A client following a tracking session's fixes never closes its stream: SIGTERM ends the
+# session (the store keeps it) and the server stops within seconds all the same.
+session=$(curl -sf -d '{"venue": "office"}' "$URL/fp/v1/sessions?key=demo-key" \
+  | python3 -c 'import json, sys; print(json.load(sys.stdin)["id"])')
+curl -sN "$URL/fp/v1/sessions/$session/fixes?key=demo-key" > "$WORK/fixes.ndjson" &
+follower=$!
+sleep 1
+show "kill -TERM \$SERVER   (a fix stream open)"
+started=$(date +%s.%N)
 stop_service
+stopped=$(python3 -c "print(f'{$(date +%s.%N) - $started:.1f}')")
+echo "stopped in $stopped s; the follower had $(wc -l < "$WORK/fixes.ndjson") line(s)"
+wait "$follower" || true
+python3 -c "import sys; sys.exit(0 if $stopped < 10 else 1)" || { echo "shutdown took $stopped s"; exit 1; }
 # The data folder holds keys and surveys: nothing in it may be readable by others.
 shared=$(find "$WORK/data" -type f -perm /077)
 if [ -n "$shared" ]; then echo "readable by others:"; ls -l $shared; exit 1; fi
