@@ -45,6 +45,8 @@ extension FingerprintService {
     var map: (StoredRadioMap, RadioMap)?
     if let record = try await store.newestMap(venue: id) {
       map = (record, try await radioMap(record))
+      // Copies of versions the store no longer keeps (another instance pruned them) go too.
+      removeMapCopies(of: id) { $0 <= record.version - Self.mapsKept }
     }
     return try catalog.put(stored, map: map)
   }
@@ -79,23 +81,7 @@ extension FingerprintService {
   func forgetVenue(_ id: String) async {
     catalog.remove(id)
     for session in sessions.sessions(in: id) { await sessions.end(session) }
-    let folder = URL(fileURLWithPath: configuration.dataFolder).appendingPathComponent("maps")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    for name in names where Self.isMapCopy(name, of: id) {
-      try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-    }
-  }
-
-  /// Whether file `name` is a copy of a map of venue `id` (`mapCopy`'s names:
-  /// `ID-vVERSION[-DIGEST].fpmap`), not of another venue whose id starts alike.
-  static func isMapCopy(_ name: String, of id: String) -> Bool {
-    guard name.hasPrefix(id + "-v"), name.hasSuffix(".fpmap") else { return false }
-    let rest = name.dropFirst(id.count + 2).dropLast(".fpmap".count)
-    let parts = rest.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-    guard let version = parts.first, !version.isEmpty, version.allSatisfy(\.isNumber) else {
-      return false
-    }
-    return parts.count == 1 || parts[1].allSatisfy(\.isHexDigit) && !parts[1].isEmpty
+    removeMapCopies(of: id) { _ in true }
   }
 
   /// Takes up the changes other instances make to a shared store until cancelled: venues and

@@ -92,7 +92,9 @@ extension FingerprintService {
     while true {
       let version = (try await store.newestMap(venue: venue)?.version ?? 0) + 1
       do {
-        return try await storeMap(map, venue: venue, scans: scans, version: version)
+        let record = try await storeMap(map, venue: venue, scans: scans, version: version)
+        await pruneMaps(venue: venue, newest: record.version)
+        return record
       } catch {
         attempt += 1
         let newest = try await store.newestMap(venue: venue)?.version ?? 0

@@ -46,6 +46,8 @@ public protocol FingerprintStore: Sendable {
   func newestMap(venue: String) async throws -> StoredRadioMap?
   /// The newest map of every venue that has one.
   func newestMaps() async throws -> [StoredRadioMap]
+  /// Removes venue `venue`'s maps older than `version` (records and files); their versions.
+  func removeMaps(venue: String, before version: Int) async throws -> [Int]
 
   /// Saves `job` (new or changed).
   func saveJob(_ job: MapBuildJob) async throws
@@ -68,6 +70,8 @@ public protocol FingerprintStore: Sendable {
   func addSession(_ session: StoredSession) async throws
   /// The session `id`, if it is stored.
   func session(_ id: String) async throws -> StoredSession?
+  /// The sessions stored for venue `venue`.
+  func sessions(venue: String) async throws -> [StoredSession]
   /// Keeps a batch of events session `session` accepted (durable when it returns), replacing
   /// one kept at its place (a batch a session took after a lost one), while instance `holder`
   /// holds the session; false, and nothing kept, when another instance has taken it over.

@@ -40,6 +40,22 @@ extension PostgresStore {
     ).first
   }
 
+  public func removeMaps(venue: String, before version: Int) async throws -> [Int] {
+    try await transaction { connection, logger in
+      try await connection.query(
+        "DELETE FROM radio_map_file WHERE venue = \(venue) AND version < \(version)",
+        logger: logger)
+      var removed: [Int] = []
+      for try await row in try await connection.query(
+        "DELETE FROM radio_map WHERE venue = \(venue) AND version < \(version) RETURNING version",
+        logger: logger)
+      {
+        removed.append(try row.makeRandomAccess()["version"].decode(Int.self))
+      }
+      return removed.sorted()
+    }
+  }
+
   public func newestMaps() async throws -> [StoredRadioMap] {
     try await rows(
       "SELECT DISTINCT ON (venue) * FROM radio_map ORDER BY venue, version DESC", Self.map(row:))

@@ -13,13 +13,20 @@ extension PostgresStore {
   }
 
   public func session(_ id: String) async throws -> StoredSession? {
-    try await rows("SELECT * FROM tracking_session WHERE id = \(id)") {
-      StoredSession(
-        id: try $0["id"].decode(String.self), venue: try $0["venue"].decode(String.self),
-        instance: try $0["instance"].decode(String.self),
-        parameters: try $0["parameters"].decode(String.self),
-        created: try $0["created"].decode(Date.self), updated: try $0["updated"].decode(Date.self))
-    }.first
+    try await rows("SELECT * FROM tracking_session WHERE id = \(id)", Self.session(row:)).first
+  }
+
+  public func sessions(venue: String) async throws -> [StoredSession] {
+    try await rows(
+      "SELECT * FROM tracking_session WHERE venue = \(venue) ORDER BY id", Self.session(row:))
+  }
+
+  static func session(row: PostgresRandomAccessRow) throws -> StoredSession {
+    StoredSession(
+      id: try row["id"].decode(String.self), venue: try row["venue"].decode(String.self),
+      instance: try row["instance"].decode(String.self),
+      parameters: try row["parameters"].decode(String.self),
+      created: try row["created"].decode(Date.self), updated: try row["updated"].decode(Date.self))
   }
 
   public func addSessionBatch(session: String, _ batch: SessionBatch, holder: String)

@@ -42,6 +42,20 @@ extension SQLiteStore {
     }
   }
 
+  public func removeMaps(venue: String, before version: Int) async throws -> [Int] {
+    try await pool.write { db in
+      let removed = try Int.fetchAll(
+        db, sql: "SELECT version FROM radio_map WHERE venue = ? AND version < ? ORDER BY version",
+        arguments: [venue, version])
+      try db.execute(
+        sql: "DELETE FROM radio_map_file WHERE venue = ? AND version < ?",
+        arguments: [venue, version])
+      try db.execute(
+        sql: "DELETE FROM radio_map WHERE venue = ? AND version < ?", arguments: [venue, version])
+      return removed
+    }
+  }
+
   public func newestMaps() async throws -> [StoredRadioMap] {
     try await pool.read { db in
       try Row.fetchAll(

@@ -19,12 +19,22 @@ extension SQLiteStore {
   public func session(_ id: String) async throws -> StoredSession? {
     try await pool.read { db in
       try Row.fetchOne(db, sql: "SELECT * FROM tracking_session WHERE id = ?", arguments: [id])
-        .map {
-          StoredSession(
-            id: $0["id"], venue: $0["venue"], instance: $0["instance"],
-            parameters: $0["parameters"], created: $0["created"], updated: $0["updated"])
-        }
+        .map(Self.session(row:))
     }
+  }
+
+  public func sessions(venue: String) async throws -> [StoredSession] {
+    try await pool.read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT * FROM tracking_session WHERE venue = ? ORDER BY id", arguments: [venue]
+      ).map(Self.session(row:))
+    }
+  }
+
+  static func session(row: Row) -> StoredSession {
+    StoredSession(
+      id: row["id"], venue: row["venue"], instance: row["instance"],
+      parameters: row["parameters"], created: row["created"], updated: row["updated"])
   }
 
   public func addSessionBatch(session: String, _ batch: SessionBatch, holder: String)

@@ -145,6 +145,30 @@ import Testing
     await under.remove([store])
   }
 
+  @Test(arguments: StoreKind.available)
+  func oldMapsAreRemovedBeforeAVersionAndSessionsListedPerVenue(kind: StoreKind) async throws {
+    let under = try await StoreUnderTest(kind)
+    let store = try await under.open()
+    for version in 1...4 {
+      try await store.addMap(
+        StoredRadioMap(
+          venue: "v", version: version, etag: "e", path: "/m", scans: 1, built: Date()),
+        file: Data([UInt8(version)]))
+    }
+    #expect(try await store.removeMaps(venue: "v", before: 3) == [1, 2])
+    #expect(try await store.removeMaps(venue: "v", before: 3) == [])
+    #expect(try await store.map(venue: "v", version: 2) == nil)
+    #expect(try await store.mapFile(venue: "v", version: 1) == nil)
+    #expect(try await store.mapFile(venue: "v", version: 3) == Data([3]))
+    #expect(try await store.newestMap(venue: "v")?.version == 4)
+    for (id, venue) in [("a", "v"), ("b", "w"), ("c", "v")] {
+      try await store.addSession(
+        StoredSession(id: id, venue: venue, instance: "i", parameters: "{}"))
+    }
+    #expect(try await store.sessions(venue: "v").map(\.id) == ["a", "c"])
+    await under.remove([store])
+  }
+
   @Test func aBadPostgresURLOrAnAbsentServerIsAClearError() async throws {
     do {
       _ = try await PostgresStore(url: "mysql://x@y/z")

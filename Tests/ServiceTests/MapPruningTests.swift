@@ -1,0 +1,52 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Service
+import Store
+import TestSupport
+import Testing
+
+/// Old map versions do not pile up: each new version keeps the newest three in the store and in
+/// the data folder, and any older one a stored tracking session still locates with.
+@Suite struct MapPruningTests {
+  @Test func theNewestThreeAndThoseInUseAreKept() async throws {
+    let folder = try TemporaryFolder("pruning")
+    defer { folder.remove() }
+    let service = try await FingerprintService(
+      configuration: ServiceConfiguration(dataFolder: folder.appending("data").path))
+    try await service.store.addKey(APIKey(key: "w", name: "w", writeVenues: ["*"]))
+    let file = try MapOnlyVenueTests.mapFile(in: folder, spacing: 5)
+    let maps = folder.appending("data/maps")
+    @Sendable func versions() async throws -> (stored: [Int], copies: [String]) {
+      var stored: [Int] = []
+      for v in 1...8 where try await service.store.map(venue: "campus", version: v) != nil {
+        stored.append(v)
+      }
+      let copies = try FileManager.default.contentsOfDirectory(atPath: maps.path)
+        .filter { $0.hasSuffix(".fpmap") }.map { String($0.prefix(9)) }.sorted()
+      return (stored, copies)
+    }
+    try await service.router().buildApplication().test(.router) { client in
+      func upload() async throws {
+        try await client.execute(
+          uri: "/fp/v1/venues/campus/radiomap?key=w", method: .put, body: ByteBuffer(bytes: file)
+        ) { response in #expect(response.status == .created || response.status == .ok) }
+      }
+      for _ in 0..<5 { try await upload() }
+      var now = try await versions()
+      #expect(now.stored == [3, 4, 5])
+      #expect(now.copies == ["campus-v3", "campus-v4", "campus-v5"])
+      #expect(try await service.store.mapFile(venue: "campus", version: 2) == nil)
+      // A session stored with version 4 keeps it (and what is newer) past later versions.
+      try await service.store.addSession(
+        StoredSession(
+          id: "s", venue: "campus", instance: "i",
+          parameters: #"{"venue":"campus","seed":1,"particles":10,"map_version":4}"#))
+      for _ in 0..<3 { try await upload() }
+      now = try await versions()
+      #expect(now.stored == [4, 5, 6, 7, 8])
+      #expect(now.copies.count == 5)
+    }
+  }
+}
