@@ -60,6 +60,9 @@ struct ServeCommand: AsyncParsableCommand {
         + " (429) for the rest of the minute."))
   var failedKeyLimit = 30
 
+  @Option(help: "Connections one client address may hold open at once.")
+  var connectionsPerAddress = 256
+
   func run() async throws {
     // The data folder holds keys, surveys and maps: what the service creates is its own.
     umask(0o077)
@@ -70,17 +73,18 @@ struct ServeCommand: AsyncParsableCommand {
     configuration.port = port
     configuration.publicURL = publicURL
     guard sessionTimeout > 0, idleTimeout > 0, instanceTimeout > 10, sessionsPerKey > 0,
-      failedKeyLimit > 0,
+      failedKeyLimit > 0, connectionsPerAddress > 0,
       sessionParticles.map({ $0 >= 10 }) ?? true
     else {
       throw ValidationError(
-        "--session-timeout, --idle-timeout, --sessions-per-key and --failed-key-limit must be"
-          + " positive,"
+        "--session-timeout, --idle-timeout, --sessions-per-key, --failed-key-limit and"
+          + " --connections-per-address must be positive,"
           + " --instance-timeout over 10 (instances say they are alive every 10 s) and"
           + " --session-particles at least 10")
     }
     configuration.sessionsPerKey = sessionsPerKey
     configuration.failedKeyLimit = failedKeyLimit
+    configuration.connectionsPerAddress = connectionsPerAddress
     configuration.idleTimeout = idleTimeout
     configuration.sessionTimeout = sessionTimeout
     configuration.instanceTimeout = instanceTimeout

@@ -80,7 +80,7 @@ extension FingerprintService {
         inner: HTTP1WebSocketUpgradeChannel(
           responder: responder, webSocketResponder: webSocketResponder,
           configuration: .init(http1: .init(idleTimeout: timeout))),
-        headTimeout: timeout)
+        headTimeout: timeout, quota: self.connections)
     }
   }
 

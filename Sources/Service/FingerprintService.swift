@@ -23,6 +23,8 @@ public final class FingerprintService: Sendable {
   /// Uploaded venues are loaded one at a time (each within `venueLimits`): the memory clients
   /// can make the service use stays bounded.
   let venueLoads = AsyncGate(width: 1)
+  /// Open connections per client address.
+  public let connections: ConnectionQuota
   let logger = Logger(label: "fingerpost.service")
   let address: Mutex<String>
 
@@ -34,6 +36,7 @@ public final class FingerprintService: Sendable {
       dataFolder: configuration.dataFolder, database: configuration.database)
     self.store = store
     catalog = VenueCatalog()
+    connections = ConnectionQuota(perAddress: configuration.connectionsPerAddress)
     keys = KeyGate(
       store: store,
       failures: KeyFailures(

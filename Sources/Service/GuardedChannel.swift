@@ -6,12 +6,15 @@ import NIOHTTP1
 
 /// The service's connections: HTTP/1.1 with WebSocket upgrades, with `FirstRequestGuard` in
 /// front so that a connection must finish its first request head within `headTimeout`, and
-/// gets an answer (400, 414, 431) when that head cannot be parsed.
+/// gets an answer (400, 414, 431) when that head cannot be parsed; and a client address holds
+/// at most its quota of connections.
 struct GuardedChannel: ServerChildChannel {
   /// The channel doing the work.
   let inner: HTTP1WebSocketUpgradeChannel
   /// Time a new connection has to send its first request head.
   let headTimeout: TimeAmount
+  /// Connections per client address.
+  let quota: ConnectionQuota
 
   func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<
     HTTP1WebSocketUpgradeChannel.Value
@@ -19,6 +22,8 @@ struct GuardedChannel: ServerChildChannel {
     channel.eventLoop.makeCompletedFuture {
       try channel.pipeline.syncOperations.addHandler(
         FirstRequestGuard(timeout: headTimeout), position: .first)
+      try channel.pipeline.syncOperations.addHandler(
+        ConnectionQuotaHandler(quota: quota), position: .first)
     }.flatMap {
       inner.setup(channel: channel, logger: logger)
     }.flatMapThrowing { value in

@@ -36,7 +36,7 @@ OTHER=$("$FINGERPOST" keys add other --write elsewhere --data "$WORK/data")
 REVOKED=$("$FINGERPOST" keys add revoked --write office --data "$WORK/data")
 "$FINGERPOST" keys revoke "$REVOKED" --data "$WORK/data" > /dev/null
 # Every simulated phone uses the one key, as an app's users do.
-SERVE_OPTIONS="--sessions-per-key $SESSIONS"
+SERVE_OPTIONS="--sessions-per-key $SESSIONS --connections-per-address $((SESSIONS * 4 + 64))"
 start_service
 zip_folder Surveys/office "$WORK/office.zip"
 curl -sf -o /dev/null -X PUT --data-binary @"$WORK/office.zip" "$URL/fp/v1/venues/office?key=$KEY"

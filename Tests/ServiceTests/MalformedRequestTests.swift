@@ -88,3 +88,44 @@ import Testing
     }
   }
 }
+
+/// One client address holds at most its quota of connections: idle connections from one
+/// address cannot take every file descriptor of the service.
+@Suite struct ConnectionQuotaTests {
+  @Test func aConnectionBeyondTheAddressesQuotaIsClosedAndItsPlaceComesBack() async throws {
+    let folder = try TemporaryFolder("quota")
+    defer { folder.remove() }
+    var configuration = ServiceConfiguration(dataFolder: folder.appending("data").path)
+    configuration.connectionsPerAddress = 3
+    configuration.idleTimeout = 30
+    let service = try await FingerprintService(configuration: configuration)
+    try await service.application().test(.live) { client in
+      let port = try #require(client.port)
+      let request = "GET /fp/v1/venues HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+      do {
+        let first = try RawConnection(port: port, timeout: 10)
+        let second = try RawConnection(port: port, timeout: 10)
+        let third = try RawConnection(port: port, timeout: 10)
+        // Wait until the service has counted the three.
+        for _ in 0..<100 where service.connections.connections(of: "127.0.0.1") < 3 {
+          try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(service.connections.connections(of: "127.0.0.1") == 3)
+        let started = Date()
+        let fourth = try RawConnection(port: port, timeout: 10)
+        #expect(await fourth.answer(to: request) == "")
+        #expect(Date().timeIntervalSince(started) < 5)
+        // A connection within the quota is answered (401: no key).
+        #expect(await third.answer(to: request)?.hasPrefix("HTTP/1.1 401") == true)
+        _ = (first.fd, second.fd)
+      }
+      // Closed connections give their places back.
+      for _ in 0..<100 where service.connections.connections(of: "127.0.0.1") > 0 {
+        try await Task.sleep(for: .milliseconds(20))
+      }
+      #expect(service.connections.connections(of: "127.0.0.1") == 0)
+      let fifth = try RawConnection(port: port, timeout: 10)
+      #expect(await fifth.answer(to: request)?.hasPrefix("HTTP/1.1 401") == true)
+    }
+  }
+}
