@@ -26,6 +26,11 @@ let package = Package(
     harness("FuzzWorld", ["Radio"]),
     harness("FuzzEventStream", ["EventStream"]),
     harness("FuzzRadioMap", ["Fingerprints"]),
+    // The service's request bodies, through the decoding the routes use (the venue zip's is
+    // FuzzVenueZip's).
+    harness("FuzzGeolocate", ["Service", "JSON"]),
+    harness("FuzzLocate", ["Workflows", "FingerpostCore"]),
+    harness("FuzzSessionEvents", ["EventStream", "FingerpostCore"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -10,7 +10,7 @@ runs=${2:-0}
 bin=${FUZZ_BIN:-Fuzz/.build/release}
 work=${FUZZ_WORK:-.build/fuzz}
 harnesses=(FuzzJSON FuzzVenueFiles FuzzVenueZip FuzzSurvey FuzzUJI FuzzILC FuzzScenario FuzzWorld
-  FuzzEventStream FuzzRadioMap)
+  FuzzEventStream FuzzRadioMap FuzzGeolocate FuzzLocate FuzzSessionEvents)
 [ -n "${FUZZ_ONLY:-}" ] && read -r -a harnesses <<< "$FUZZ_ONLY"
 mkdir -p "$work/seeds" "$work/artifacts"
 rm -rf "$work/seeds"/* "$work/artifacts"/*

@@ -76,3 +76,12 @@ put("FuzzEventStream", "walk.ndjson", "\n".join([
 
 if radio_map:
     put("FuzzRadioMap", "small.fpmap", pathlib.Path(radio_map).read_bytes())
+
+# The service's request bodies.
+put("FuzzGeolocate", "geolocate.json", json.dumps({"considerIp": False, "wifiAccessPoints": [
+    {"macAddress": "02:aa:00:00:00:01", "signalStrength": -60},
+    {"macAddress": "02-AA-00-00-00-02", "signalStrength": -71, "ssid": "x"}]}))
+put("FuzzLocate", "locate.json", json.dumps({"readings": [["02:aa:00:00:00:01", -60], ["02:aa:00:00:00:02", -71, 2412]]}))
+put("FuzzSessionEvents", "batch.ndjson",
+    '{"type":"step","t":0.5,"length":0.7,"heading":90}\n'
+    '{"type":"scan","t":0.6,"device":"p","readings":[["02:aa:00:00:00:01",-60]]}\n')
