@@ -5,7 +5,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FINGERPOST := .build/release/fingerpost
 
-.PHONY: all deps build demo test accuracy suite suite-check view-check service-check api-check loadtest loadtest-short view scoreboard notebooks venues surveys bench bench-service fuzz format clean
+.PHONY: all deps build demo test accuracy suite suite-check view-check service-check api-check attack-check loadtest loadtest-short view scoreboard notebooks venues surveys bench bench-service fuzz format clean
 SHARED_DATA := ../shared/data
 
 all: build
@@ -58,7 +58,13 @@ test: deps
 	$(MAKE) view-check
 	$(MAKE) service-check
 	$(MAKE) api-check
+	$(MAKE) attack-check
 	$(MAKE) loadtest-short
+
+## attack-check: issue 32's attacks (JSON bombs, guessed keys, half-sent and malformed heads;
+## loopback only, bounded) while a normal client locates: its p99 and the server's peak memory.
+attack-check: build
+	Tests/EndToEnd/attacks.sh $(FINGERPOST)
 
 ## view-check: the terminal viewer end to end: a replay piped into it in a detached tmux session.
 view-check: build

@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""The attacks of issue 32 against a running `fingerpost serve`, bounded, on loopback only,
+while a normal client locates: prints the normal requests' p99 before and during the attacks
+and the server's peak memory, and exits 1 when a normal request failed, an attack got an
+answer it should not, the p99 during the attacks passed 2 s, or the peak passed 1 GB.
+
+usage: attacks.py URL KEY SERVER_PID OFFICE_FOLDER REQUEST_JSON
+Attackers connect from 127.0.0.2-127.0.0.5 (the normal client from 127.0.0.1), so that the
+limits per address (failed keys, connections) fall on them alone.
+"""
+import gzip, http.client, io, json, os, socket, sys, threading, time, zipfile
+from urllib.parse import urlparse
+
+url, key, pid, office, request_path = sys.argv[1:6]
+host, port = urlparse(url).hostname, urlparse(url).port
+request = open(request_path, "rb").read()
+problems = []
+
+
+def peak_kb():
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return 0
+
+
+def connect(source):
+    s = socket.socket()
+    s.bind((source, 0))
+    s.settimeout(10)
+    s.connect((host, port))
+    return s
+
+
+def exchange(source, data, expect):
+    """Sends raw bytes from `source`; the status line must start with `expect`."""
+    try:
+        s = connect(source)
+        s.sendall(data)
+        answer = b""
+        while b"\r\n" not in answer:
+            chunk = s.recv(4096)
+            if not chunk:
+                break
+            answer += chunk
+        s.close()
+    except OSError as error:
+        answer = str(error).encode()
+    line = answer.split(b"\r\n", 1)[0].decode(errors="replace")
+    if not line.startswith(expect):
+        problems.append(f"expected {expect}, got {line!r} for {data[:60]!r}")
+
+
+def normal(count, latencies):
+    """`count` geolocate requests from 127.0.0.1 over one keep-alive connection."""
+    connection = http.client.HTTPConnection(host, port, timeout=10, source_address=("127.0.0.1", 0))
+    for _ in range(count):
+        start = time.monotonic()
+        connection.request("POST", f"/v1/geolocate?key={key}", request,
+                           {"Content-Type": "application/json"})
+        response = connection.getresponse()
+        response.read()
+        latencies.append(time.monotonic() - start)
+        if response.status != 200:
+            problems.append(f"a normal geolocate answered {response.status}")
+        time.sleep(0.01)
+
+
+def p99(values):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(len(values) * 0.99))] if values else float("nan")
+
+
+def bomb():
+    """The office with a fixture file of 20 M zeros: 413, not stored."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name in os.listdir(office):
+            archive.write(os.path.join(office, name), name)
+        archive.writestr("fixture.geojson", '{"type":"FeatureCollection","features":[{"a":['
+                         + ",".join(["0"] * 20_000_000) + "]}]}")
+    return buffer.getvalue()
+
+
+def upload(source, data, name):
+    head = (f"PUT /fp/v1/venues/{name}?key={key} HTTP/1.1\r\nHost: x\r\nContent-Length: {len(data)}"
+            "\r\nConnection: close\r\n\r\n").encode()
+    exchange(source, head + data, "HTTP/1.1 413")
+
+
+def geosubmit_bomb(source):
+    """No key, a gzip of 100,000 items: refused before the body is read."""
+    body = gzip.compress(b'{"items":[' + b",".join([b'{"a":[0]}'] * 100_000) + b"]}")
+    head = (f"POST /v2/geosubmit HTTP/1.1\r\nHost: x\r\nContent-Encoding: gzip\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode()
+    exchange(source, head + body, "HTTP/1.1 400")
+
+
+def bad_keys(source, count):
+    """Guessed keys: 401 until the address has used its attempts, then 429."""
+    for k in range(count):
+        expect = "HTTP/1.1 401" if k < 30 else "HTTP/1.1 429"
+        exchange(source, f"GET /fp/v1/venues?key=guess{k} HTTP/1.1\r\nHost: x\r\n"
+                 "Connection: close\r\n\r\n".encode(), expect)
+
+
+def idle(source, count, held):
+    """Connections that send half a head and wait: the address's quota, then closed."""
+    for _ in range(count):
+        try:
+            s = connect(source)
+            s.sendall(b"GET /fp/v1/venues HTTP/1.1\r\nHost: x\r\n")
+            held.append(s)
+        except OSError:
+            pass
+
+
+def malformed(source, rounds):
+    for _ in range(rounds):
+        exchange(source, b"GET /fp/v1/venues HTTP/1.1\r\nHost: x\r\nX-A: " + b"a" * 100_000
+                 + b"\r\n\r\n", "HTTP/1.1 431")
+        exchange(source, b"GET /?" + b"a" * 100_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+                 "HTTP/1.1 414")
+        exchange(source, b"POST /v1/geolocate HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n"
+                 b"Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n", "HTTP/1.1 400")
+        exchange(source, b"GET /fp/v1/ven\xff\xfeues HTTP/1.1\r\nHost: x\r\n\r\n", "HTTP/1.1 400")
+
+
+before = []
+normal(200, before)
+start_peak = peak_kb()
+bomb_zip = bomb()
+held = []
+attacks = [
+    threading.Thread(target=upload, args=("127.0.0.2", bomb_zip, f"bomb{i}")) for i in range(3)
+] + [
+    threading.Thread(target=geosubmit_bomb, args=("127.0.0.2",)),
+    threading.Thread(target=bad_keys, args=("127.0.0.3", 200)),
+    threading.Thread(target=idle, args=("127.0.0.4", 300, held)),
+    threading.Thread(target=malformed, args=("127.0.0.5", 25)),
+]
+during = []
+client = threading.Thread(target=normal, args=(300, during))
+started = time.monotonic()
+client.start()
+for attack in attacks:
+    attack.start()
+for attack in attacks:
+    attack.join()
+client.join()
+elapsed = time.monotonic() - started
+closed = 0
+for s in held:
+    s.setblocking(False)
+    try:
+        closed += s.recv(1) == b""
+    except BlockingIOError:
+        pass
+    except OSError:
+        closed += 1
+    s.close()
+peak = peak_kb()
+print(f"normal geolocate p99: {p99(before) * 1000:.1f} ms alone, {p99(during) * 1000:.1f} ms "
+      f"during the attacks ({len(during)} requests, {elapsed:.1f} s)")
+print(f"attacks: 3 IMDF bombs of {len(bomb_zip) // 1024} KB (413), a keyless geosubmit gzip bomb "
+      f"(400), 200 guessed keys (30 × 401, then 429), 300 half-sent heads, 100 malformed heads "
+      f"(431/414/400); of the 300, {closed} closed at once (beyond the address's quota)")
+print(f"server peak memory: {peak // 1024} MB (before the attacks {start_peak // 1024} MB)")
+if p99(during) > 2:
+    problems.append(f"p99 during the attacks {p99(during):.2f} s")
+if closed < len(held) - 256:
+    problems.append(f"only {closed} of {len(held)} idle connections were closed")
+if peak > 1024 * 1024:
+    problems.append(f"peak memory {peak // 1024} MB")
+for problem in problems[:20]:
+    print("problem:", problem)
+sys.exit(1 if problems else 0)
