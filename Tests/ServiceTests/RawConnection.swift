@@ -10,9 +10,18 @@ import Foundation
 struct RawConnection: ~Copyable {
   let fd: Int32
 
-  /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds.
-  init(port: Int, timeout: Int) throws {
+  /// Connects to 127.0.0.1:`port` from loopback address `source`; reads give up after
+  /// `timeout` seconds.
+  init(port: Int, timeout: Int, source: String = "127.0.0.1") throws {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var local = sockaddr_in()
+    local.sin_family = sa_family_t(AF_INET)
+    local.sin_addr.s_addr = inet_addr(source)
+    let bound = withUnsafePointer(to: &local) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -24,7 +33,7 @@ struct RawConnection: ~Copyable {
     }
     var limit = timeval(tv_sec: timeout, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-    guard fd >= 0, connected == 0 else {
+    guard fd >= 0, bound == 0, connected == 0 else {
       if fd >= 0 { close(fd) }
       throw POSIXError(.ECONNREFUSED)
     }
