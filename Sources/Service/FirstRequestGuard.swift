@@ -90,9 +90,10 @@ final class FirstRequestGuard: ChannelInboundHandler, RemovableChannelHandler {
     task = nil
     let head = "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n"
     let answer = head + "Connection: close\r\nContent-Length: 0\r\n\r\n"
-    context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: answer))).whenComplete { _ in
-      context.close(promise: nil)
-    }
+    context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: answer))).assumeIsolated()
+      .whenComplete { _ in
+        context.close(promise: nil)
+      }
   }
 
   private func schedule(_ context: ChannelHandlerContext) {

@@ -17,7 +17,7 @@ public final class SQLiteStore: FingerprintStore {
   public init(path: String) throws {
     self.path = path
     if !FileManager.default.fileExists(atPath: path) {
-      FileManager.default.createFile(
+      _ = FileManager.default.createFile(
         atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
     }
     try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)

@@ -124,7 +124,7 @@ import Testing
       try await store.saveJob(MapBuildJob(id: "job-\(id)", venue: id))
       try await store.addSession(
         StoredSession(id: "s-\(id)", venue: id, instance: "i", parameters: "{}"))
-      try await store.addSessionBatch(
+      _ = try await store.addSessionBatch(
         session: "s-\(id)", SessionBatch(sequence: 0, events: "e"), holder: "i")
     }
     #expect(try await store.deleteVenue("v"))
