@@ -27,8 +27,9 @@ let package = Package(
     harness("FuzzEventStream", ["EventStream"]),
     harness("FuzzRadioMap", ["Fingerprints"]),
     // The service's request bodies, through the decoding the routes use (the venue zip's is
-    // FuzzVenueZip's).
+    // FuzzVenueZip's; FuzzGeosubmit reads the office zip named by FUZZ_VENUE_ZIP).
     harness("FuzzGeolocate", ["Service", "JSON"]),
+    harness("FuzzGeosubmit", ["Service", "Store", "Fingerprints"]),
     harness("FuzzLocate", ["Workflows", "FingerpostCore"]),
     harness("FuzzSessionEvents", ["EventStream", "FingerpostCore"]),
   ],

@@ -10,7 +10,7 @@ runs=${2:-0}
 bin=${FUZZ_BIN:-Fuzz/.build/release}
 work=${FUZZ_WORK:-.build/fuzz}
 harnesses=(FuzzJSON FuzzVenueFiles FuzzVenueZip FuzzSurvey FuzzUJI FuzzILC FuzzScenario FuzzWorld
-  FuzzEventStream FuzzRadioMap FuzzGeolocate FuzzLocate FuzzSessionEvents)
+  FuzzEventStream FuzzRadioMap FuzzGeolocate FuzzGeosubmit FuzzLocate FuzzSessionEvents)
 [ -n "${FUZZ_ONLY:-}" ] && read -r -a harnesses <<< "$FUZZ_ONLY"
 mkdir -p "$work/seeds" "$work/artifacts"
 rm -rf "$work/seeds"/* "$work/artifacts"/*
@@ -21,7 +21,7 @@ head -n 6 Surveys/office-8m.survey.ndjson > "$work/map-survey.ndjson"
 python3 Fuzz/seeds.py . "$work/seeds" "$work/small.fpmap" || exit 1
 # Swift's own crash backtracer would take libFuzzer's signal; Swift globals that live for the
 # whole process are not leaks.
-export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0
+export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 FUZZ_VENUE_ZIP="$work/seeds/office.zip"
 failed=0
 printf '%-16s %12s %10s %8s  %s\n' harness executions "exec/s" crashes result
 for h in "${harnesses[@]}"; do

@@ -85,3 +85,16 @@ put("FuzzLocate", "locate.json", json.dumps({"readings": [["02:aa:00:00:00:01", 
 put("FuzzSessionEvents", "batch.ndjson",
     '{"type":"step","t":0.5,"length":0.7,"heading":90}\n'
     '{"type":"scan","t":0.6,"device":"p","readings":[["02:aa:00:00:00:01",-60]]}\n')
+
+# Geosubmit items are placed in the sample office (the harness loads this zip).
+office = root / "Surveys" / "office"
+with zipfile.ZipFile(out / "office.zip", "w", zipfile.ZIP_DEFLATED) as archive:
+    for path in sorted(office.iterdir()):
+        archive.write(path, path.name)
+level = json.loads((office / "level.geojson").read_text())["features"][0]
+put("FuzzGeosubmit", "geosubmit.json", json.dumps({"items": [
+    {"timestamp": 1700000000000, "indoor": {"venue": "office", "level_id": level["id"], "x": 3.5, "y": -2.25},
+     "wifiAccessPoints": [{"macAddress": "02:aa:00:00:00:01", "signalStrength": -60}]},
+    {"position": {"latitude": 60.1702, "longitude": 24.9391},
+     "indoor": {"venue": "office", "ordinal": level["properties"]["ordinal"]},
+     "wifiAccessPoints": [{"macAddress": "02-AA-00-00-00-02", "signalStrength": -71}]}]}))
