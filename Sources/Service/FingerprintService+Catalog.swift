@@ -13,25 +13,33 @@ extension FingerprintService {
       .appendingPathComponent("\(record.venue)-v\(record.version)\(digest).fpmap")
   }
 
-  /// The file of the map `record` names: this instance's copy, first made (atomically) from
-  /// the store's bytes when another instance built the map.
-  func mapFile(_ record: StoredRadioMap) async throws -> URL {
+  /// The bytes of the map `record` names. A store of this instance alone (SQLite) keeps the
+  /// only copy; with a shared store, this instance's copy, first made (atomically) from the
+  /// store's bytes when another instance built the map.
+  func mapBytes(_ record: StoredRadioMap) async throws -> Data {
+    if !store.isShared,
+      let bytes = try await store.mapFile(venue: record.venue, version: record.version)
+    {
+      return bytes
+    }
     let copy = mapCopy(record)
     if !FileManager.default.fileExists(atPath: copy.path) {
       guard let bytes = try await store.mapFile(venue: record.venue, version: record.version)
       else {
         // Built before the store kept map files: only the building instance's file has it.
-        return URL(fileURLWithPath: record.path)
+        return try FileAccess.read(record.path, mapped: true)
       }
       try FileAccess.createDirectory(copy.deletingLastPathComponent().path)
       try FileAccess.write(bytes, to: copy.path)
+      return bytes
     }
-    return copy
+    return try FileAccess.read(copy.path, mapped: true)
   }
 
-  /// The map `record` names, read from its file (`mapFile`).
+  /// The map `record` names (`mapBytes`).
   func radioMap(_ record: StoredRadioMap) async throws -> RadioMap {
-    try RadioMapFile.read(try await mapFile(record))
+    try RadioMapFile.read(
+      try await mapBytes(record), file: "map \(record.venue) v\(record.version)")
   }
 
   /// Loads (or reloads) venue `id` with its newest map from the store; nil when it is not

@@ -103,14 +103,15 @@ extension FingerprintService {
     }
   }
 
-  /// Stores `map` as version `version` of venue `venue`; fails when that version exists.
+  /// Stores `map` as version `version` of venue `venue` (with a copy in the data folder when
+  /// the store is shared); fails when that version exists.
   func storeMap(_ map: RadioMap, venue: String, scans: Int, version: Int) async throws
     -> StoredRadioMap
   {
     var record = StoredRadioMap(
       venue: venue, version: version, etag: "\"\(venue)-v\(version)\"", path: "", scans: scans,
       built: Date())
-    // Written beside the copy first: the copy's name needs the digest of its bytes.
+    // Written beside the copies first: a copy's name needs the digest of its bytes.
     let folder = mapCopy(record).deletingLastPathComponent()
     try FileAccess.createDirectory(folder.path)
     let written = folder.appendingPathComponent(".\(venue)-v\(version)-\(UUID().uuidString).fpmap")
@@ -118,9 +119,12 @@ extension FingerprintService {
     try RadioMapFile.write(map, to: written)
     let bytes = try FileAccess.read(written.path)
     record.digest = Self.digest(bytes)
-    let file = mapCopy(record)
-    try FileAccess.move(written.path, over: file.path)
-    record.path = file.path
+    if store.isShared {
+      // Other instances fetch the bytes from the store; this one keeps a copy.
+      let file = mapCopy(record)
+      try FileAccess.move(written.path, over: file.path)
+      record.path = file.path
+    }
     try await store.addMap(record, file: bytes)
     return record
   }

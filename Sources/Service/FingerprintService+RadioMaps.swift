@@ -107,7 +107,7 @@ extension FingerprintService {
     }
     let data: Data
     do {
-      data = try FileAccess.read(try await mapFile(record).path)
+      data = try await mapBytes(record)
     } catch {
       throw GeolocateError.serviceUnavailable("the map file cannot be read")
     }

@@ -17,7 +17,9 @@ extension FingerprintService {
     api.post("sessions") { request, _ in await self.answer { try await self.openSession(request) } }
     api.post("sessions/{id}/events") { request, context in
       await self.answer {
-        try await self.postEvents(request, session: try context.parameters.require("id"))
+        let watch = await ConnectionWatch.of(context.channel)
+        return try await self.postEvents(
+          request, session: try context.parameters.require("id"), connected: { watch.isOpen })
       }
     }
     api.get("sessions/{id}") { request, context in
@@ -122,15 +124,24 @@ extension FingerprintService {
   }
 
   /// `POST /fp/v1/sessions/{id}/events`: a batch is processed, then kept in the store (so that
-  /// the session can be opened again as it is), then answered with the fix after it.
-  func postEvents(_ request: Request, session id: String) async throws -> Response {
+  /// the session can be opened again as it is), then answered with the fix after it. A batch
+  /// whose client goes away (`connected` turns false) stops part-way and is not kept: the session
+  /// is put away, to be opened again from the store's batches when next asked.
+  func postEvents(
+    _ request: Request, session id: String, connected: @escaping @Sendable () -> Bool = { true }
+  ) async throws -> Response {
     _ = try await keys.admit(request.key, for: .locate)
     let session = try await liveSession(id, request: request)
     // A phone sends a few events a second: a batch is a request, not an upload.
     let body = try await request.payload(upTo: configuration.requestLimit)
     let posted: (events: Int, fix: SessionFix?, batch: Int)
     do {
-      posted = try await session.post(body)
+      posted = try await session.post(body, while: connected)
+    } catch let abandoned as AbandonedBatch {
+      // Part of a batch changed the filter: put it away (nothing changed when none was taken).
+      if abandoned.processed > 0 { await sessions.end(id) }
+      logger.notice("session \(id): \(abandoned)")
+      throw GeolocateError.serviceUnavailable("the client went away: the batch was not kept")
     } catch let stale as StaleEvents {
       var answer = JSONObjectWriter()
       answer.raw(

@@ -6,8 +6,8 @@ import NIOHTTP1
 
 /// The service's connections: HTTP/1.1 with WebSocket upgrades, with `FirstRequestGuard` in
 /// front so that a connection must finish its first request head within `headTimeout`, and
-/// gets an answer (400, 414, 431) when that head cannot be parsed; and a client address holds
-/// at most its quota of connections.
+/// gets an answer (400, 414, 431) when that head cannot be parsed; a client address holds at
+/// most its quota of connections; and a `ConnectionWatch` says when the client has gone.
 struct GuardedChannel: ServerChildChannel {
   /// The channel doing the work.
   let inner: HTTP1WebSocketUpgradeChannel
@@ -24,6 +24,7 @@ struct GuardedChannel: ServerChildChannel {
         FirstRequestGuard(timeout: headTimeout), position: .first)
       try channel.pipeline.syncOperations.addHandler(
         ConnectionQuotaHandler(quota: quota), position: .first)
+      try channel.pipeline.syncOperations.addHandler(ConnectionWatch(), position: .first)
     }.flatMap {
       inner.setup(channel: channel, logger: logger)
     }.flatMapThrowing { value in

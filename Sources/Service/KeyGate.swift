@@ -26,6 +26,7 @@ public final class KeyGate: Sendable {
   /// Cached keys by SHA-256.
   let keys = Mutex<[String: Cached]>([:])
   let counts = Mutex(Counts())
+  let logger = Logger(label: "fingerpost.keys")
   /// Seconds a key read from the store is trusted (a revocation takes effect within it).
   public let keyLifetime: Double
   /// The most keys cached (known and unknown).
@@ -88,8 +89,6 @@ public final class KeyGate: Sendable {
       throw error
     }
   }
-
-  let logger = Logger(label: "fingerpost.keys")
 
   func check(_ text: String?, for need: Need, now: Date) async throws(GeolocateError) -> APIKey {
     guard let text, !text.isEmpty else { throw .keyInvalid("no key= parameter") }

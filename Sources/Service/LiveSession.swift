@@ -73,12 +73,16 @@ public actor LiveSession {
   /// The sequence number of the newest fix (0 before any).
   public var newestSequence: Int { sequence }
 
-  /// Processes a batch (event-stream NDJSON) and returns how many events it held, the fix
-  /// after it (which readers receive too), and the batch's place among those the session
-  /// accepted (0, 1, …: replaying the batches in that order gives the same fixes).
-  public func post(_ body: Data) throws -> (events: Int, fix: SessionFix?, batch: Int) {
+  /// Processes a batch (event-stream NDJSON) while `wanted()` holds (its sender is still
+  /// there) and returns how many events it held, the fix after it (which readers receive too),
+  /// and the batch's place among those the session accepted (0, 1, …: replaying the batches in
+  /// that order gives the same fixes). Throws `AbandonedBatch` when it stopped early: the
+  /// session then holds part of a batch, and must be ended and opened again from the store.
+  public func post(_ body: Data, while wanted: @Sendable () -> Bool = { true }) throws -> (
+    events: Int, fix: SessionFix?, batch: Int
+  ) {
     let events = try tracking.events(ndjson: body, source: "request body")
-    let fix = try tracking.process(events)
+    let fix = try tracking.process(events, while: wanted)
     lastActive = Date()
     batches += 1
     guard let fix else { return (events.count, nil, batches - 1) }
@@ -111,6 +115,9 @@ public actor LiveSession {
   }
 
   func forget(_ key: UUID) { readers[key] = nil }
+
+  /// Whether the session has ended (its readers' streams finished).
+  public var hasEnded: Bool { ended }
 
   /// Readers following the session now.
   public var readerCount: Int { readers.count }

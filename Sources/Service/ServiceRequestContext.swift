@@ -9,12 +9,16 @@ public struct ServiceRequestContext: RequestContext, RemoteAddressRequestContext
   public var coreContext: CoreRequestContextStorage
   /// The address the connection comes from.
   public let remoteAddress: SocketAddress?
+  /// The connection (long work stops when it closes).
+  let channel: any Channel
 
   /// The context of a request on `source`'s channel.
   public init(source: ApplicationRequestContextSource) {
     coreContext = .init(source: source)
     remoteAddress = source.channel.remoteAddress
+    channel = source.channel
   }
+
 }
 
 /// The context of a WebSocket upgrade request, with the client's address.

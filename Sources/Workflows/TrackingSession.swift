@@ -83,13 +83,32 @@ public final class TrackingSession {
   /// at its newest time. A batch reaching back before the newest time already processed is
   /// refused whole, naming that time.
   public func process(_ batch: [StreamRecord]) throws(StaleEvents) -> Fix? {
+    try run(batch, while: { true }).fix
+  }
+
+  /// Processes a batch as `process(_:)` does while `wanted()` holds (asked before every
+  /// `checkInterval` events); throws `AbandonedBatch` when it stopped early, after which the
+  /// session holds part of the batch and must be opened again from the batches it kept.
+  public func process(_ batch: [StreamRecord], while wanted: () -> Bool) throws -> Fix? {
+    let outcome = try run(batch, while: wanted)
+    guard outcome.complete else { throw AbandonedBatch(processed: outcome.processed) }
+    return outcome.fix
+  }
+
+  /// Events processed between two asks whether a batch is still wanted.
+  public static let checkInterval = 64
+
+  func run(_ batch: [StreamRecord], while wanted: () -> Bool) throws(StaleEvents) -> (
+    fix: Fix?, complete: Bool, processed: Int
+  ) {
     let timed = batch.compactMap { record in record.time.map { (t: $0, record: record) } }
     let sorted = timed.enumerated().sorted { ($0.element.t, $0.offset) < ($1.element.t, $1.offset) }
       .map(\.element)
     if let last = lastTime, let first = sorted.first, first.t < last {
       throw StaleEvents(first: first.t, last: last)
     }
-    for (t, record) in sorted {
+    for (index, (t, record)) in sorted.enumerated() {
+      if index % Self.checkInterval == 0, !wanted() { return (nil, false, index) }
       filter.advance(to: t)
       switch record {
       case .step(let step):
@@ -101,7 +120,20 @@ public final class TrackingSession {
       lastTime = t
       processed += 1
     }
-    return lastTime.flatMap { filter.fix(at: $0) }
+    return (lastTime.flatMap { filter.fix(at: $0) }, true, sorted.count)
+  }
+}
+
+/// A batch whose sender went away before it was processed: the session stopped part-way.
+public struct AbandonedBatch: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Events of the batch processed before it stopped.
+  public var processed: Int
+
+  /// A batch stopped after `processed` of its events.
+  public init(processed: Int) { self.processed = processed }
+
+  public var description: String {
+    "the batch's sender went away after \(processed) of its events were processed"
   }
 }
 

@@ -22,13 +22,7 @@ KEY=$("$FINGERPOST" keys add schemathesis --write '*' --data "$WORK/data")
 # would answer most operations 429).
 SERVE_OPTIONS="--session-timeout 5 --session-particles 200 --failed-key-limit 1000000"
 start_service
-zip_folder Surveys/office "$WORK/office.zip"
-curl -sf -o /dev/null -X PUT --data-binary @"$WORK/office.zip" "$URL/fp/v1/venues/office?key=$KEY"
-curl -sf -o /dev/null --data-binary @Surveys/office-8m.survey.ndjson \
-  "$URL/fp/v1/venues/office/surveys?key=$KEY"
-job=$(curl -sf -D - -o /dev/null -X POST "$URL/fp/v1/venues/office/radiomap:build?key=$KEY" \
-  | tr -d '\r' | grep -i '^location:' | cut -d' ' -f2)
-wait_for_job "$job" "$KEY" > /dev/null
+setup_office "$KEY" Surveys/office-8m.survey.ndjson
 
 cat > "$WORK/schemathesis.toml" <<TOML
 [auth.openapi.ApiKey]

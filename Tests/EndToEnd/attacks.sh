@@ -15,12 +15,7 @@ trap 'stop_service; rm -rf "$WORK"' EXIT
 
 KEY=$("$FINGERPOST" keys add admin --write '*' --data "$WORK/data")
 start_service
-zip_folder Surveys/office "$WORK/office.zip"
-curl -sf -o /dev/null -X PUT --data-binary @"$WORK/office.zip" "$URL/fp/v1/venues/office?key=$KEY"
-curl -sf -o /dev/null --data-binary @Surveys/office.survey.ndjson "$URL/fp/v1/venues/office/surveys?key=$KEY"
-job=$(curl -sf -D - -o /dev/null -X POST "$URL/fp/v1/venues/office/radiomap:build?key=$KEY" \
-  | tr -d '\r' | grep -i '^location:' | cut -d' ' -f2)
-wait_for_job "$job" "$KEY" > /dev/null
+setup_office "$KEY"
 python3 - "$WORK/request.json" <<'PY'
 import json, sys
 scan = next(l for l in map(json.loads, open("Surveys/office.test.ndjson")) if l.get("type") == "scan")

@@ -38,12 +38,7 @@ REVOKED=$("$FINGERPOST" keys add revoked --write office --data "$WORK/data")
 # Every simulated phone uses the one key, as an app's users do.
 SERVE_OPTIONS="--sessions-per-key $SESSIONS --connections-per-address $((SESSIONS * 4 + 64))"
 start_service
-zip_folder Surveys/office "$WORK/office.zip"
-curl -sf -o /dev/null -X PUT --data-binary @"$WORK/office.zip" "$URL/fp/v1/venues/office?key=$KEY"
-curl -sf -o /dev/null --data-binary @Surveys/office.survey.ndjson "$URL/fp/v1/venues/office/surveys?key=$KEY"
-job=$(curl -sf -D - -o /dev/null -X POST "$URL/fp/v1/venues/office/radiomap:build?key=$KEY" \
-  | tr -d '\r' | grep -i '^location:' | cut -d' ' -f2)
-wait_for_job "$job" "$KEY" > /dev/null
+setup_office "$KEY"
 
 # 1. Sessions: walks to and fro along the ground floor's corridor (about 48 s a leg) for about
 # SECONDS.

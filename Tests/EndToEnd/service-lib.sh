@@ -1,5 +1,5 @@
 # Shared by the service's end-to-end scripts (sourced): start `fingerpost serve` on a free
-# loopback port over a fresh data folder, stop it, and set up the sample office with a map.
+# loopback port over a fresh data folder, stop it, and set up the sample office with a map (setup_office).
 # Needs FINGERPOST (the tool) and WORK (a scratch folder) set by the caller; with DATABASE set
 # (a postgres:// URL), the store is that PostgreSQL database instead of the folder's SQLite.
 
@@ -60,4 +60,17 @@ wait_for_job() {
     sleep 0.1
   done
   echo "the build did not finish in 120 s: $state"; return 1
+}
+
+# setup_office KEY [SURVEY]: uploads the sample office (zipped to $WORK/office.zip) and SURVEY
+# (default Surveys/office.survey.ndjson) with write key KEY, and builds its map.
+setup_office() {
+  zip_folder Surveys/office "$WORK/office.zip"
+  curl -sf -o /dev/null -X PUT --data-binary @"$WORK/office.zip" "$URL/fp/v1/venues/office?key=$1"
+  curl -sf -o /dev/null --data-binary @"${2:-Surveys/office.survey.ndjson}" \
+    "$URL/fp/v1/venues/office/surveys?key=$1"
+  local job
+  job=$(curl -sf -D - -o /dev/null -X POST "$URL/fp/v1/venues/office/radiomap:build?key=$1" \
+    | tr -d '\r' | grep -i '^location:' | cut -d' ' -f2)
+  wait_for_job "$job" "$1" > /dev/null
 }

@@ -11,9 +11,9 @@ import Testing
   @Test func halfSentHeadersAreCutOffAfterTheIdleTimeout() async throws {
     let folder = try TemporaryFolder("idle")
     defer { folder.remove() }
-    var configuration = ServiceConfiguration(dataFolder: folder.appending("data").path)
-    configuration.idleTimeout = 1
-    let service = try await FingerprintService(configuration: configuration)
+    let service = try await ServiceFixture.fresh(in: folder) { configuration in
+      configuration.idleTimeout = 1
+    }
     try await service.application().test(.live) { client in
       let port = try #require(client.port)
       let started = Date()

@@ -69,10 +69,11 @@ import Testing
   @Test func overHTTPTheClientsAddressIsRefusedWith429AndRetryAfter() async throws {
     let folder = try TemporaryFolder("keyfailures-http")
     defer { folder.remove() }
-    var configuration = ServiceConfiguration(dataFolder: folder.appending("data").path)
-    configuration.failedKeyLimit = 3
-    let service = try await FingerprintService(configuration: configuration)
-    try await service.store.addKey(APIKey(key: "good", name: "good"))
+    let service = try await ServiceFixture.fresh(
+      in: folder, keys: [APIKey(key: "good", name: "good")]
+    ) { configuration in
+      configuration.failedKeyLimit = 3
+    }
     try await service.application().test(.live) { client in
       try await client.execute(uri: "/fp/v1/venues?key=good", method: .get) { response in
         #expect(response.status == .ok)

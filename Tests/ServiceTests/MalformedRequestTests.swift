@@ -13,10 +13,11 @@ import Testing
   func withService(_ body: @Sendable (Int) async throws -> Void) async throws {
     let folder = try TemporaryFolder("malformed")
     defer { folder.remove() }
-    var configuration = ServiceConfiguration(dataFolder: folder.appending("data").path)
-    configuration.idleTimeout = 20
-    let service = try await FingerprintService(configuration: configuration)
-    try await service.store.addKey(APIKey(key: "good", name: "good"))
+    let service = try await ServiceFixture.fresh(
+      in: folder, keys: [APIKey(key: "good", name: "good")]
+    ) { configuration in
+      configuration.idleTimeout = 20
+    }
     try await service.application().test(.live) { client in
       try await body(try #require(client.port))
     }
@@ -99,10 +100,10 @@ import Testing
   @Test func aConnectionBeyondTheAddressesQuotaIsClosedAndItsPlaceComesBack() async throws {
     let folder = try TemporaryFolder("quota")
     defer { folder.remove() }
-    var configuration = ServiceConfiguration(dataFolder: folder.appending("data").path)
-    configuration.connectionsPerAddress = 3
-    configuration.idleTimeout = 120
-    let service = try await FingerprintService(configuration: configuration)
+    let service = try await ServiceFixture.fresh(in: folder) { configuration in
+      configuration.connectionsPerAddress = 3
+      configuration.idleTimeout = 120
+    }
     try await service.application().test(.live) { client in
       let port = try #require(client.port)
       let request = "GET /fp/v1/venues HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"

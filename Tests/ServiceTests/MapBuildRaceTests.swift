@@ -14,9 +14,8 @@ import Testing
   @Test func buildsStartedTogetherAllFinishWithDistinctVersions() async throws {
     let folder = try TemporaryFolder("build-race")
     defer { folder.remove() }
-    let service = try await FingerprintService(
-      configuration: ServiceConfiguration(dataFolder: folder.appending("data").path))
-    try await service.store.addKey(APIKey(key: "w", name: "w", writeVenues: ["office"]))
+    let service = try await ServiceFixture.fresh(
+      in: folder, keys: [APIKey(key: "w", name: "w", writeVenues: ["office"])])
     let zip = try ServiceFixture.officeZip(in: folder)
     // A small survey keeps each debug build quick.
     let survey = try ServiceFixture.officeSurvey().prefix(40)

@@ -68,10 +68,11 @@ import Testing
   @Test func anUploadedMapMakesAMapOnlyVenueThatGeolocates() async throws {
     let folder = try TemporaryFolder("map-only")
     defer { folder.remove() }
-    let service = try await FingerprintService(
-      configuration: ServiceConfiguration(dataFolder: folder.appending("data").path))
-    try await service.store.addKey(APIKey(key: "w", name: "w", writeVenues: ["*"]))
-    try await service.store.addKey(APIKey(key: "locate", name: "locate"))
+    let service = try await ServiceFixture.fresh(
+      in: folder,
+      keys: [
+        APIKey(key: "w", name: "w", writeVenues: ["*"]), APIKey(key: "locate", name: "locate"),
+      ])
     let file = try Self.mapFile(in: folder)
     let truth = Point(x: Self.corner.x + 21, y: Self.corner.y + 7)
     try await service.router().buildApplication().test(.router) { client in

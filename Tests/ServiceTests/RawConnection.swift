@@ -54,6 +54,24 @@ struct RawConnection: ~Copyable {
     }
   }
 
+  /// Sends `bytes` whole (on a Dispatch thread), reading nothing; true when all were sent.
+  func send(_ bytes: [UInt8]) async -> Bool {
+    let fd = fd
+    return await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        var sent = 0
+        while sent < bytes.count {
+          let n = bytes[sent...].withUnsafeBytes {
+            Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+          }
+          if n <= 0 { break }
+          sent += n
+        }
+        continuation.resume(returning: sent == bytes.count)
+      }
+    }
+  }
+
   /// `answer(to:)` of `text`'s UTF-8.
   func answer(to text: String) async -> String? { await answer(to: Array(text.utf8)) }
 
@@ -61,7 +79,7 @@ struct RawConnection: ~Copyable {
     var sent = 0
     while sent < bytes.count {
       let n = bytes[sent...].withUnsafeBytes {
-        send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
       }
       // The service may answer and close before it has read everything: read what it said.
       if n <= 0 { break }

@@ -77,6 +77,19 @@ struct ServiceFixture: Sendable {
     return zip
   }
 
+  /// A service of its own on a data folder in `folder` (for a test the shared fixture must not
+  /// see), with `keys` stored and its configuration changed by `configure`.
+  static func fresh(
+    in folder: TemporaryFolder, keys: [APIKey] = [],
+    configure: (inout ServiceConfiguration) -> Void = { _ in }
+  ) async throws -> FingerprintService {
+    var configuration = ServiceConfiguration(dataFolder: folder.appending("data").path)
+    configure(&configuration)
+    let service = try await FingerprintService(configuration: configuration)
+    for key in keys { try await service.store.addKey(key) }
+    return service
+  }
+
   /// The scan lines of the office's sample survey (its header left out).
   static func officeSurvey() throws -> ArraySlice<Substring> {
     try String(

@@ -19,9 +19,8 @@ import ZIPFoundation
     }
     let folder = try TemporaryFolder("upload")
     defer { folder.remove() }
-    let service = try await FingerprintService(
-      configuration: ServiceConfiguration(dataFolder: folder.appending("data").path))
-    try await service.store.addKey(APIKey(key: "w", name: "w", writeVenues: ["*"]))
+    let service = try await ServiceFixture.fresh(
+      in: folder, keys: [APIKey(key: "w", name: "w", writeVenues: ["*"])])
     let zip = folder.appending("polymap.zip")
     try FileManager.default.zipItem(
       at: URL(fileURLWithPath: polymap), to: zip, shouldKeepParent: false)
@@ -70,10 +69,11 @@ import ZIPFoundation
   @Test func anArchiveOverTheLoadersLimitsIs413AndNotStored() async throws {
     let folder = try TemporaryFolder("bomb")
     defer { folder.remove() }
-    var configuration = ServiceConfiguration(dataFolder: folder.appending("data").path)
-    configuration.venueLimits.values = 200_000
-    let service = try await FingerprintService(configuration: configuration)
-    try await service.store.addKey(APIKey(key: "w", name: "w", writeVenues: ["*"]))
+    let service = try await ServiceFixture.fresh(
+      in: folder, keys: [APIKey(key: "w", name: "w", writeVenues: ["*"])]
+    ) { configuration in
+      configuration.venueLimits.values = 200_000
+    }
     // The office, with a fixture file of 300,000 zeros.
     let venue = folder.appending("venue")
     try FileManager.default.copyItem(

@@ -61,12 +61,7 @@ import Testing
       }
     }
     let store = try SQLiteStore(path: path)
-    let hash = APIKey.hash("old-plain-key-1234")
-    let key = try #require(try await store.key(hash: hash))
-    #expect(key.prefix == "old-")
-    #expect(key.mayWrite(venue: "office") && key.mayRead(venue: "lab"))
-    #expect(try await store.requests(key: hash, day: "d") == 7)
-    #expect(try await store.keys().map(\.hash) == [hash])
+    try await Self.expectMigrated(store)
   }
 
   @Test(.enabled(if: StoreKind.postgresURL != nil))
@@ -84,12 +79,18 @@ import Testing
       "INSERT INTO key_usage (key, day, count) VALUES ('old-plain-key-1234', 'd', 7)"
     ) { _ in 0 }
     let store = try await under.open()
+    try await Self.expectMigrated(store)
+    await under.remove([first, store])
+  }
+
+  /// `store` holds the plain key `old-plain-key-1234` (writes the office, 7 requests on day
+  /// `d`) hashed, as the only key, reading every venue.
+  static func expectMigrated(_ store: any FingerprintStore) async throws {
     let hash = APIKey.hash("old-plain-key-1234")
     let key = try #require(try await store.key(hash: hash))
     #expect(key.prefix == "old-")
     #expect(key.mayWrite(venue: "office") && key.mayRead(venue: "lab"))
     #expect(try await store.requests(key: hash, day: "d") == 7)
     #expect(try await store.keys().map(\.hash) == [hash])
-    await under.remove([first, store])
   }
 }
