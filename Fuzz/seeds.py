@@ -23,11 +23,30 @@ def small_collection(path, count):
     return json.dumps(collection)
 
 
+def harness_units(path, count):
+    """The first `count` units on FuzzVenueFiles' two levels (half on each), scaled into the
+    14 m square its levels cover."""
+    collection = json.loads(path.read_text())
+    units = collection["features"][:count]
+    points = [p for u in units for ring in u["geometry"]["coordinates"] for p in ring]
+    x0, y0 = min(p[0] for p in points), min(p[1] for p in points)
+    scale = min(0.00026 / (max(p[0] for p in points) - x0), 0.00013 / (max(p[1] for p in points) - y0))
+    for k, unit in enumerate(units):
+        unit["geometry"]["coordinates"] = [
+            [[round(24.9384 + (p[0] - x0) * scale, 9), round(60.1699 + (p[1] - y0) * scale, 9)] for p in ring]
+            for ring in unit["geometry"]["coordinates"]]
+        unit["properties"]["level_id"] = ("22222222-2222-4222-8222-222222222222" if k % 2 == 0
+                                          else "33333333-3333-4333-8333-333333333333")
+        unit["properties"]["display_point"] = None
+    collection["features"] = units
+    return json.dumps(collection)
+
+
 for venue in ["office", "mall"]:
     folder = root / "Surveys" / venue
     for name in ["manifest.json", "venue.geojson", "level.geojson", "building.geojson"]:
         put("FuzzJSON", f"{venue}-{name}", (folder / name).read_bytes())
-    put("FuzzVenueFiles", f"{venue}-units", small_collection(folder / "unit.geojson", 4))
+    put("FuzzVenueFiles", f"{venue}-units", harness_units(folder / "unit.geojson", 4))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in ["manifest.json", "venue.geojson", "level.geojson"]:

@@ -84,8 +84,9 @@ public struct OpenWalkway: Sendable {
       let d = edge.b - edge.a
       let normal = Point(x: -d.y, y: d.x) / d.length * Self.sideOffset
       let pieces = max(1, Int((edge.length / Self.step).rounded(.up)))
+      guard let tested = testedPieces(of: edge, pieces: pieces) else { continue }
       var start: Double?
-      for k in 0...pieces {
+      for k in tested {
         var onBoundary = false
         if k < pieces {
           let mid = edge.a.interpolated(to: edge.b, at: (Double(k) + 0.5) / Double(pieces))
@@ -102,6 +103,23 @@ public struct OpenWalkway: Sendable {
       }
     }
     return result
+  }
+
+  /// The pieces of `edge` (cut in `pieces`) worth testing, and the one after the last: the
+  /// middles of the others lie beyond the side test's reach outside the raster, so they are never
+  /// on the boundary. An edge kilometres long (a stray coordinate) costs what its part near the
+  /// walkway does. Nil when no piece comes near.
+  func testedPieces(of edge: Segment, pieces: Int) -> ClosedRange<Int>? {
+    let corner = Point(
+      x: mask.origin.x + Double(mask.columns) * mask.step,
+      y: mask.origin.y + Double(mask.rows) * mask.step)
+    let reach = BoundingBox(min: mask.origin, max: corner).expanded(by: 2 * Self.sideOffset)
+    guard let near = reach.clip(edge) else { return nil }
+    let t0 = edge.a.distance(to: near.a) / edge.length
+    let t1 = edge.a.distance(to: near.b) / edge.length
+    let first = max(0, Int((t0 * Double(pieces)).rounded(.down)) - 1)
+    let last = min(pieces, Int((t1 * Double(pieces)).rounded(.up)) + 1)
+    return first...max(first, last)
   }
 }
 

@@ -31,19 +31,32 @@ public struct GridIndex: Sendable {
     self.cellSize = Swift.max(bounds.width / Double(columns), bounds.height / Double(rows), 1e-3)
     self.columns = columns
     self.rows = rows
-    var buckets = [[Int32]](repeating: [], count: columns * rows)
-    for (i, box) in boxes.enumerated() {
-      let (c0, r0) = Self.cell(of: box.min, bounds: bounds, size: self.cellSize, columns, rows)
-      let (c1, r1) = Self.cell(of: box.max, bounds: bounds, size: self.cellSize, columns, rows)
-      for r in r0...r1 {
-        for c in c0...c1 { buckets[r * columns + c].append(Int32(i)) }
+    // Counted, then filed (no array per cell: a stray coordinate makes a million cells).
+    let step = self.cellSize
+    let spans = boxes.map { box in
+      let (c0, r0) = Self.cell(of: box.min, bounds: bounds, size: step, columns, rows)
+      let (c1, r1) = Self.cell(of: box.max, bounds: bounds, size: step, columns, rows)
+      return (c0: c0, r0: r0, c1: c1, r1: r1)
+    }
+    var starts = [Int32](repeating: 0, count: columns * rows + 1)
+    for span in spans {
+      for r in span.r0...span.r1 {
+        for c in span.c0...span.c1 { starts[r * columns + c + 1] += 1 }
       }
     }
-    var starts: [Int32] = [0]
-    starts.reserveCapacity(buckets.count + 1)
-    for bucket in buckets { starts.append(starts[starts.count - 1] + Int32(bucket.count)) }
+    for cell in 0..<(columns * rows) { starts[cell + 1] += starts[cell] }
+    var next = starts
+    var items = [Int32](repeating: 0, count: Int(starts[columns * rows]))
+    for (i, span) in spans.enumerated() {
+      for r in span.r0...span.r1 {
+        for c in span.c0...span.c1 {
+          items[Int(next[r * columns + c])] = Int32(i)
+          next[r * columns + c] += 1
+        }
+      }
+    }
     self.starts = starts
-    self.items = buckets.flatMap { $0 }
+    self.items = items
   }
 
   @inlinable

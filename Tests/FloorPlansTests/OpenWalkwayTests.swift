@@ -1,8 +1,9 @@
-import FloorPlans
 import Geometry
 import IMDF
 import TestSupport
 import Testing
+
+@testable import FloorPlans
 
 /// The part of a level's outline that no unit covers: the open walkway of venues that do not
 /// draw their corridors as units, walked like any corridor.
@@ -93,5 +94,21 @@ import Testing
     let far = try router.route(
       from: from, to: try #require(set.unitRef(id: CorridorVenue.rooms[5])))
     #expect(far.walkingDistance > 22 && far.walkingDistance < 30)
+  }
+
+  @Test func anEdgeReachingFarOutsideIsTestedOnlyNearTheWalkway() throws {
+    let plan = try Self.corridor().plans[0]
+    let walkway = try #require(plan.walkway)
+    // The corridor's south side (y = 5 m, 30 m long), drawn 20,000 km long: 80 million pieces,
+    // of which only those near the raster are tested (a stray coordinate cost minutes).
+    let edge = Segment(Self.at(-1e7, 5, in: plan), Self.at(1e7, 5, in: plan))
+    let pieces = Int((edge.length / OpenWalkway.step).rounded(.up))
+    let tested = try #require(walkway.testedPieces(of: edge, pieces: pieces))
+    #expect(tested.count < 400 && tested.count * 1000 < pieces)
+    let boundary = walkway.boundary(along: [edge])
+    #expect(abs(boundary.map(\.length).reduce(0, +) - 30) <= 1)
+    // An edge that stays far away is not tested at all.
+    let away = Segment(Self.at(-1e7, 1e5, in: plan), Self.at(1e7, 1e5, in: plan))
+    #expect(walkway.testedPieces(of: away, pieces: pieces) == nil)
   }
 }

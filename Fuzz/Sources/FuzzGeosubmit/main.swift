@@ -35,7 +35,8 @@ public func fuzzGeosubmit(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     precondition(
       survey.records.count == 1 && survey.problems.isEmpty,
       "an acknowledged line does not read back: \(placed.line) \(survey.problems)")
-    precondition(ordinals.contains(survey.records[0].ordinal), "level of \(placed.line)")
+    precondition(
+      survey.records[0].ordinal.map(ordinals.contains) == true, "level of \(placed.line)")
   }
   return 0
 }

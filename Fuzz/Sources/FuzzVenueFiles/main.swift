@@ -4,14 +4,16 @@ import IMDF
 
 /// A tiny valid archive whose `unit.geojson` is the fuzzer's input: feature decoding, validation
 /// and the floor plans derived from the units (walls, doors, connectors) must survive any units.
+/// Its two levels are 14 m squares (the seeds' units are scaled into them): the walkway raster
+/// of a level costs its outline's area, and a small one keeps executions quick.
 let manifest = Data(#"{"version":"1.0.0","created":"2026-01-01T00:00:00Z","language":"en"}"#.utf8)
 let venueFile = Data(
   #"""
-  {"type":"FeatureCollection","features":[{"type":"Feature","id":"11111111-1111-4111-8111-111111111111","feature_type":"venue","geometry":{"type":"Polygon","coordinates":[[[24.9380,60.1700],[24.9400,60.1700],[24.9400,60.1710],[24.9380,60.1710],[24.9380,60.1700]]]},"properties":{"category":"businesscampus","name":{"en":"Fuzz"},"address_id":null,"display_point":{"type":"Point","coordinates":[24.939,60.1705]}}}]}
+  {"type":"FeatureCollection","features":[{"type":"Feature","id":"11111111-1111-4111-8111-111111111111","feature_type":"venue","geometry":{"type":"Polygon","coordinates":[[[24.9384,60.1699],[24.93866,60.1699],[24.93866,60.17003],[24.9384,60.17003],[24.9384,60.1699]]]},"properties":{"category":"businesscampus","name":{"en":"Fuzz"},"address_id":null,"display_point":{"type":"Point","coordinates":[24.93853,60.169965]}}}]}
   """#.utf8)
 let levelFile = Data(
   #"""
-  {"type":"FeatureCollection","features":[{"type":"Feature","id":"22222222-2222-4222-8222-222222222222","feature_type":"level","geometry":{"type":"Polygon","coordinates":[[[24.9380,60.1700],[24.9400,60.1700],[24.9400,60.1710],[24.9380,60.1710],[24.9380,60.1700]]]},"properties":{"category":"unspecified","ordinal":0,"name":{"en":"Ground"},"short_name":{"en":"G"},"outdoor":false,"building_ids":null,"address_id":null,"display_point":null}},{"type":"Feature","id":"33333333-3333-4333-8333-333333333333","feature_type":"level","geometry":{"type":"Polygon","coordinates":[[[24.9380,60.1700],[24.9400,60.1700],[24.9400,60.1710],[24.9380,60.1710],[24.9380,60.1700]]]},"properties":{"category":"unspecified","ordinal":1,"name":{"en":"First"},"short_name":{"en":"1"},"outdoor":false,"building_ids":null,"address_id":null,"display_point":null}}]}
+  {"type":"FeatureCollection","features":[{"type":"Feature","id":"22222222-2222-4222-8222-222222222222","feature_type":"level","geometry":{"type":"Polygon","coordinates":[[[24.9384,60.1699],[24.93866,60.1699],[24.93866,60.17003],[24.9384,60.17003],[24.9384,60.1699]]]},"properties":{"category":"unspecified","ordinal":0,"name":{"en":"Ground"},"short_name":{"en":"G"},"outdoor":false,"building_ids":null,"address_id":null,"display_point":null}},{"type":"Feature","id":"33333333-3333-4333-8333-333333333333","feature_type":"level","geometry":{"type":"Polygon","coordinates":[[[24.9384,60.1699],[24.93866,60.1699],[24.93866,60.17003],[24.9384,60.17003],[24.9384,60.1699]]]},"properties":{"category":"unspecified","ordinal":1,"name":{"en":"First"},"short_name":{"en":"1"},"outdoor":false,"building_ids":null,"address_id":null,"display_point":null}}]}
   """#.utf8)
 
 @_cdecl("LLVMFuzzerTestOneInput")
