@@ -2,7 +2,8 @@
 """The attacks of issue 32 against a running `fingerpost serve`, bounded, on loopback only,
 while a normal client locates: prints the normal requests' p99 before and during the attacks
 and the server's peak memory, and exits 1 when a normal request failed, an attack got an
-answer it should not, the p99 during the attacks passed 2 s, or the peak passed 1 GB.
+answer it should not, the p99 during the attacks passed 2 s, the peak passed 1 GB, or batches
+whose clients left kept the server busy (over 1 s of CPU in the 3 s after).
 
 usage: attacks.py URL KEY SERVER_PID OFFICE_FOLDER REQUEST_JSON
 Attackers connect from 127.0.0.2-127.0.0.5 (the normal client from 127.0.0.1), so that the
@@ -126,6 +127,49 @@ def malformed(source, rounds):
         exchange(source, b"GET /fp/v1/ven\xff\xfeues HTTP/1.1\r\nHost: x\r\n\r\n", "HTTP/1.1 400")
 
 
+def cpu_seconds():
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def call(method, path, body=b""):
+    connection = http.client.HTTPConnection(host, port, timeout=30)
+    connection.request(method, f"{path}{'&' if '?' in path else '?'}key={key}", body)
+    response = connection.getresponse()
+    return response.status, json.loads(response.read() or b"null")
+
+
+def abandoned_batches(source, count):
+    """Sessions sent a batch of 1 MB (seconds of filter work) by clients that leave while it is
+    processed: the work stops, nothing is kept. Returns the server's CPU seconds in the 3 s
+    after the clients left."""
+    readings = [[w["macAddress"], w["signalStrength"]] for w in json.loads(request)["wifiAccessPoints"]]
+    lines, t = [], 1.0
+    while sum(map(len, lines)) < 1_000_000 - 400:
+        lines.append(json.dumps({"type": "scan", "t": round(t, 3), "device": "x", "readings": readings}))
+        t += 0.25
+    body = "\n".join(lines).encode()
+    sessions = [call("POST", "/fp/v1/sessions", b'{"venue":"office"}')[1]["id"] for _ in range(count)]
+    sockets = []
+    for session in sessions:
+        s = connect(source)
+        s.sendall(f"POST /fp/v1/sessions/{session}/events?key={key} HTTP/1.1\r\nHost: x\r\n"
+                  f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+        sockets.append(s)
+    time.sleep(0.3)
+    for s in sockets:
+        s.close()
+    time.sleep(0.5)
+    cpu = cpu_seconds()
+    time.sleep(3)
+    cpu = cpu_seconds() - cpu
+    for session in sessions:
+        status, info = call("GET", f"/fp/v1/sessions/{session}")
+        if status != 200 or info.get("processed") != 0:
+            problems.append(f"an abandoned batch was kept: {status} {info}")
+    return len(lines), cpu
+
+
 before = []
 normal(200, before)
 start_peak = peak_kb()
@@ -159,13 +203,18 @@ for s in held:
     except OSError:
         closed += 1
     s.close()
+events, idle_cpu = abandoned_batches("127.0.0.5", 10)
 peak = peak_kb()
 print(f"normal geolocate p99: {p99(before) * 1000:.1f} ms alone, {p99(during) * 1000:.1f} ms "
       f"during the attacks ({len(during)} requests, {elapsed:.1f} s)")
 print(f"attacks: 3 IMDF bombs of {len(bomb_zip) // 1024} KB (413), a keyless geosubmit gzip bomb "
       f"(400), 200 guessed keys (30 × 401, then 429), 300 half-sent heads, 100 malformed heads "
       f"(431/414/400); of the 300, {closed} closed at once (beyond the address's quota)")
+print(f"10 session batches of 1 MB ({events} scans) left by their clients: the server used "
+      f"{idle_cpu:.2f} s of CPU in the 3 s after (nothing kept)")
 print(f"server peak memory: {peak // 1024} MB (before the attacks {start_peak // 1024} MB)")
+if idle_cpu > 1:
+    problems.append(f"abandoned batches kept the server busy: {idle_cpu:.2f} s of CPU in 3 s")
 if p99(during) > 2:
     problems.append(f"p99 during the attacks {p99(during):.2f} s")
 if closed < len(held) - 256:
