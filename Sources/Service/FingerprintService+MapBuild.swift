@@ -83,8 +83,8 @@ extension FingerprintService {
     }
   }
 
-  /// Stores `map` as venue `venue`'s next version: its file in the store (for every instance)
-  /// and, written atomically, as this instance's copy. Builds finishing at once (here or on
+  /// Stores `map` as venue `venue`'s next version: its file in the store (for every instance;
+  /// with a shared store, also as this instance's copy). Builds finishing at once (here or on
   /// another instance) each get a version of their own: one that finds its number taken takes
   /// the next.
   func storeMap(_ map: RadioMap, venue: String, scans: Int) async throws -> StoredRadioMap {

@@ -3,10 +3,11 @@ import Hummingbird
 import HummingbirdTesting
 import JSON
 import NIOCore
-import Service
 import Store
 import TestSupport
 import Testing
+
+@testable import Service
 
 /// Map builds started together each install a version of their own, and their job messages
 /// never show the store's SQL (issue 32).
@@ -63,5 +64,42 @@ import Testing
       }
       #expect(versions.sorted() == Array(1...builds))
     }
+  }
+}
+
+extension MapBuildRaceTests {
+  @Test func aMapBuiltWhileItsVenueWasReplacedIsNotInstalled() async throws {
+    let folder = try TemporaryFolder("build-replaced")
+    defer { folder.remove() }
+    let service = try await ServiceFixture.fresh(
+      in: folder, keys: [APIKey(key: "w", name: "w", writeVenues: ["office"])])
+    let zip = try ServiceFixture.officeZip(in: folder)
+    try await service.router().buildApplication().test(.router) { client in
+      try await client.execute(
+        uri: "/fp/v1/venues/office?key=w", method: .put,
+        body: ByteBuffer(bytes: try Data(contentsOf: zip))
+      ) { #expect($0.status == .created) }
+      try await client.execute(
+        uri: "/fp/v1/venues/office/surveys?key=w", method: .post,
+        body: ByteBuffer(
+          string: try ServiceFixture.officeSurvey().prefix(40).joined(separator: "\n"))
+      ) { #expect($0.status == .ok) }
+    }
+    // The venue is stored again after this instance loaded it (as an upload to another
+    // instance, or one finishing during the build, does); then the build runs.
+    let stored = try #require(try await service.store.venue("office"))
+    _ = try await service.store.putVenue(
+      StoredVenue(
+        id: "office", name: stored.name, archive: stored.archive,
+        updated: stored.updated.addingTimeInterval(5)))
+    let job = MapBuildJob(id: "replaced", venue: "office")
+    try await service.store.saveJob(job)
+    await service.runBuild(job)
+    let ended = try #require(try await service.store.job("replaced"))
+    #expect(ended.state == .failed)
+    #expect(ended.message?.contains("was replaced while its map was built") == true)
+    let installed = service.catalog.entry("office")?.mapRecord?.version
+    #expect(installed == nil)
+    #expect(try await service.store.newestMap(venue: "office") == nil)
   }
 }
