@@ -63,6 +63,13 @@ struct ServeCommand: AsyncParsableCommand {
   @Option(help: "Connections one client address may hold open at once.")
   var connectionsPerAddress = 256
 
+  @Option(
+    help: ArgumentHelp(
+      "The IP address of a reverse proxy in front of the service (repeat for several): its"
+        + " X-Forwarded-For names the client, whose address the limits then fall on.",
+      valueName: "address"))
+  var trustedProxy: [String] = []
+
   func run() async throws {
     // The data folder holds keys, surveys and maps: what the service creates is its own.
     umask(0o077)
@@ -85,6 +92,11 @@ struct ServeCommand: AsyncParsableCommand {
     configuration.sessionsPerKey = sessionsPerKey
     configuration.failedKeyLimit = failedKeyLimit
     configuration.connectionsPerAddress = connectionsPerAddress
+    do {
+      configuration.trustedProxies = try TrustedProxies(trustedProxy)
+    } catch {
+      throw ValidationError("--trusted-proxy: \(error.message)")
+    }
     configuration.idleTimeout = idleTimeout
     configuration.sessionTimeout = sessionTimeout
     configuration.instanceTimeout = instanceTimeout

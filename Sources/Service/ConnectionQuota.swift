@@ -3,13 +3,20 @@ import Synchronization
 
 /// Open connections per client address, so that one client cannot hold every file descriptor
 /// the service has: a connection beyond `perAddress` from one address is closed at once.
+/// Addresses in `unlimited` (trusted proxies, which carry every client's connections) are not
+/// limited.
 public final class ConnectionQuota: Sendable {
   /// The most connections one address may hold open.
   public let perAddress: Int
+  /// Addresses that may hold any number.
+  public let unlimited: Set<String>
   let open = Mutex<[String: Int]>([:])
 
-  /// A quota of `perAddress` connections per address.
-  public init(perAddress: Int) { self.perAddress = perAddress }
+  /// A quota of `perAddress` connections per address, none for `unlimited` addresses.
+  public init(perAddress: Int, unlimited: Set<String> = []) {
+    self.perAddress = perAddress
+    self.unlimited = unlimited
+  }
 
   /// The connections `address` holds open.
   public func connections(of address: String) -> Int { open.withLock { $0[address] ?? 0 } }
@@ -18,7 +25,7 @@ public final class ConnectionQuota: Sendable {
   func take(_ address: String) -> Bool {
     open.withLock { open in
       let held = open[address] ?? 0
-      guard held < perAddress else { return false }
+      guard held < perAddress || unlimited.contains(address) else { return false }
       open[address] = held + 1
       return true
     }

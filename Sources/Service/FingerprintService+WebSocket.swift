@@ -11,7 +11,7 @@ extension FingerprintService {
   /// and closes when the session ends.
   func webSocketRouter() -> Router<ServiceWebSocketContext> {
     let router = Router(context: ServiceWebSocketContext.self)
-    router.add(middleware: ClientMiddleware())
+    router.add(middleware: ClientMiddleware(proxies: configuration.trustedProxies))
     router.ws("/fp/v1/sessions/{id}/fixes") { request, context in
       let id = try context.parameters.require("id")
       do {

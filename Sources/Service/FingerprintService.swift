@@ -36,7 +36,9 @@ public final class FingerprintService: Sendable {
       dataFolder: configuration.dataFolder, database: configuration.database)
     self.store = store
     catalog = VenueCatalog()
-    connections = ConnectionQuota(perAddress: configuration.connectionsPerAddress)
+    connections = ConnectionQuota(
+      perAddress: configuration.connectionsPerAddress,
+      unlimited: configuration.trustedProxies.addresses)
     keys = KeyGate(
       store: store,
       failures: KeyFailures(
@@ -79,7 +81,7 @@ public final class FingerprintService: Sendable {
   /// The routes and middleware.
   public func router() -> Router<ServiceRequestContext> {
     let router = Router(context: ServiceRequestContext.self)
-    router.add(middleware: ClientMiddleware())
+    router.add(middleware: ClientMiddleware(proxies: configuration.trustedProxies))
     router.add(
       middleware: ReadCORSMiddleware(
         cors: CORSMiddleware(

@@ -36,8 +36,11 @@ public struct ServiceConfiguration: Sendable {
   /// A connection that sends nothing for this long (half-sent headers or body included) is
   /// closed, seconds; a response being written is not cut.
   public var idleTimeout = 30.0
-  /// Connections one client address may hold open at once (beyond, a new one is closed).
+  /// Connections one client address may hold open at once (beyond, a new one is closed);
+  /// trusted proxies are not limited.
   public var connectionsPerAddress = 256
+  /// The reverse proxies whose `X-Forwarded-For` names the client.
+  public var trustedProxies = TrustedProxies.none
   /// Seconds a shutdown (SIGTERM) waits for responses to finish before cancelling them.
   public var shutdownTimeout = 10.0
   /// A tracking session that takes no events for this long ends, seconds.

@@ -48,11 +48,16 @@ extension RemoteAddressRequestContext {
   var client: String? { remoteAddress?.ipAddress }
 }
 
-/// Runs each request with `KeyGate.client` set to the address it comes from.
+/// Runs each request with `KeyGate.client` set to the address it comes from (through a
+/// trusted proxy, the address the proxy says it was called from).
 struct ClientMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
+  /// The proxies whose `X-Forwarded-For` is believed.
+  let proxies: TrustedProxies
+
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    try await KeyGate.$client.withValue(context.client) { try await next(request, context) }
+    let client = proxies.client(peer: context.client, headers: request.headers)
+    return try await KeyGate.$client.withValue(client) { try await next(request, context) }
   }
 }

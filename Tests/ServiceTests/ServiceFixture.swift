@@ -81,10 +81,10 @@ struct ServiceFixture: Sendable {
   /// see), with `keys` stored and its configuration changed by `configure`.
   static func fresh(
     in folder: TemporaryFolder, keys: [APIKey] = [],
-    configure: (inout ServiceConfiguration) -> Void = { _ in }
+    configure: (inout ServiceConfiguration) throws -> Void = { _ in }
   ) async throws -> FingerprintService {
     var configuration = ServiceConfiguration(dataFolder: folder.appending("data").path)
-    configure(&configuration)
+    try configure(&configuration)
     let service = try await FingerprintService(configuration: configuration)
     for key in keys { try await service.store.addKey(key) }
     return service
