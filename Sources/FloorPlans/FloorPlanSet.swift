@@ -10,10 +10,12 @@ public struct FloorPlanSet: Sendable {
   /// Links between units on different levels.
   public let connectors: [Connector]
 
-  /// Derives the plans of every level of `venue`; units or openings with no level are skipped.
+  /// Derives the plans of every level of `venue`; units or openings with no level are skipped,
+  /// and geometry beyond the venue's outline (with a margin; `window(of:frame:)`) is cut off.
   public init(venue: Venue, nonpublicWalkable: Bool = false) {
     let frame = venue.frame
     self.frame = frame
+    let window = Self.window(of: venue, frame: frame)
     var unitsByLevel: [String: [Unit]] = [:]
     for unit in venue.units {
       if let level = unit.levelID { unitsByLevel[level, default: []].append(unit) }
@@ -32,13 +34,19 @@ public struct FloorPlanSet: Sendable {
           names: [unit.name, unit.altName].compactMap { $0 }.flatMap { Array($0.values.values) },
           category: unit.category ?? "unspecified",
           kind: UnitKind(category: unit.category, nonpublicWalkable: nonpublicWalkable),
-          shape: MultiPolygon(unit.geometry?.localPolygons(in: frame) ?? []),
-          displayPoint: unit.displayPoint.map(frame.point(for:)))
+          shape: MultiPolygon(unit.geometry?.localPolygons(in: frame) ?? []).clipped(to: window),
+          displayPoint: unit.displayPoint.map(frame.point(for:)).flatMap {
+            window.contains($0) ? $0 : nil
+          })
       }
       let openings = (openingsByLevel[level.id] ?? []).map {
-        (id: $0.id, category: $0.category, segments: $0.geometry?.localSegments(in: frame) ?? [])
+        (
+          id: $0.id, category: $0.category,
+          segments: ($0.geometry?.localSegments(in: frame) ?? []).compactMap(window.clip)
+        )
       }
-      let outline = MultiPolygon(level.geometry?.localPolygons(in: frame) ?? [])
+      let outline = MultiPolygon(level.geometry?.localPolygons(in: frame) ?? []).clipped(
+        to: window)
       var builder = WallBuilder(units: units, openings: openings)
       let walkway = OpenWalkway(outline: outline, units: units)
       if let walkway {

@@ -111,4 +111,21 @@ import Testing
     let away = Segment(Self.at(-1e7, 1e5, in: plan), Self.at(1e7, 1e5, in: plan))
     #expect(walkway.testedPieces(of: away, pieces: pieces) == nil)
   }
+
+  @Test func geometryOnAnotherContinentIsCutOffAtTheVenue() throws {
+    // The level's second vertex 3,000 km east (a stray coordinate): the plan keeps what lies
+    // within the venue's outline and 50 m, so nothing derived from it spans a continent.
+    var files = MiniVenue.files
+    let d = MiniVenue.d
+    let stray = "[[0,0],[\(3_000_000 * d),0],[\(20 * d),\(10 * d)],[0,\(10 * d)],[0,0]]"
+    files["level.geojson"] = files["level.geojson"]!.replacingOccurrences(
+      of: MiniVenue.ring(0, 0, 20, 10), with: stray)
+    let archive = try TemporaryArchive(files)
+    defer { archive.remove() }
+    let plans = FloorPlanSet(venue: try VenueLoader.load(path: archive.path))
+    let outline = try #require(plans.plans[0].outline.bounds)
+    // The venue's outline spans 30 m x 20 m: the level keeps at most that and 50 m each way.
+    #expect(outline.width < 30 + 2 * FloorPlanSet.outlineMargin + 1)
+    #expect(plans.plans[0].units.filter { !$0.isDerived }.count == 2)
+  }
 }
