@@ -47,6 +47,18 @@ for venue in ["office", "mall"]:
     for name in ["manifest.json", "venue.geojson", "level.geojson", "building.geojson"]:
         put("FuzzJSON", f"{venue}-{name}", (folder / name).read_bytes())
     put("FuzzVenueFiles", f"{venue}-units", harness_units(folder / "unit.geojson", 4))
+    # The units, then after a NUL byte one level of the harness's whose outline is larger than
+    # its units (an open walkway), with a vertex far away.
+    level = {"type": "FeatureCollection", "features": [{
+        "type": "Feature", "id": "22222222-2222-4222-8222-222222222222", "feature_type": "level",
+        "geometry": {"type": "Polygon", "coordinates": [[[24.9383, 60.1698], [24.9388, 60.1698],
+                                                          [24.9388, 60.1702], [24.9383, 60.1702],
+                                                          [24.9383, 60.1698]]]},
+        "properties": {"category": "unspecified", "ordinal": 0, "name": {"en": "G"},
+                       "short_name": {"en": "G"}, "outdoor": False, "building_ids": None,
+                       "address_id": None, "display_point": None}}]}
+    put("FuzzVenueFiles", f"{venue}-units-level",
+        harness_units(folder / "unit.geojson", 4).encode() + b"\0" + json.dumps(level).encode())
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in ["manifest.json", "venue.geojson", "level.geojson"]:
