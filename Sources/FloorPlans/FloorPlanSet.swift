@@ -11,11 +11,11 @@ public struct FloorPlanSet: Sendable {
   public let connectors: [Connector]
 
   /// Derives the plans of every level of `venue`; units or openings with no level are skipped,
-  /// and geometry beyond the venue's outline (with a margin; `window(of:frame:)`) is cut off.
+  /// and geometry beyond the venue's outline (with a margin; `Venue.extent(in:)`) is cut off.
   public init(venue: Venue, nonpublicWalkable: Bool = false) {
     let frame = venue.frame
     self.frame = frame
-    let window = Self.window(of: venue, frame: frame)
+    let window = venue.extent(in: frame)
     var unitsByLevel: [String: [Unit]] = [:]
     for unit in venue.units {
       if let level = unit.levelID { unitsByLevel[level, default: []].append(unit) }

@@ -62,6 +62,34 @@ extension VenueValidator {
     }
   }
 
+  /// Levels, units and openings must lie within the venue's extent (its outline with a margin,
+  /// `Venue.extent(in:)`): what reaches beyond is cut off from the floor plans.
+  mutating func checkExtent() {
+    let frame = venue.frame
+    let extent = venue.extent(in: frame)
+    func check<F: IMDFFeature>(_ features: [F]) {
+      for feature in features {
+        guard let geometry = feature.geometry else { continue }
+        let points =
+          geometry.localPolygons(in: frame).flatMap { $0.exterior.points }
+          + geometry.localSegments(in: frame).flatMap { [$0.a, $0.b] }
+        let beyond =
+          points.map { p in
+            max(extent.min.x - p.x, p.x - extent.max.x, extent.min.y - p.y, p.y - extent.max.y)
+          }.max() ?? 0
+        if beyond > 0 {
+          add(
+            .error, F.featureType, feature.id,
+            "reaches \(beyond.formatted(decimals: 0)) m beyond the venue's outline (and "
+              + "\(Int(Venue.outlineMargin)) m): floor plans cut it off")
+        }
+      }
+    }
+    check(venue.levels)
+    check(venue.units)
+    check(venue.openings)
+  }
+
   /// An opening must lie on a unit boundary of its level; an `automobile` opening between
   /// indoor rooms is almost certainly a mislabel.
   mutating func checkOpenings() {

@@ -17,6 +17,7 @@ public struct VenueValidator {
     validator.checkRings()
     validator.checkLevels()
     validator.checkUnitsInsideLevels()
+    validator.checkExtent()
     validator.checkOpenings()
     return ValidationReport(path: venue.path, findings: validator.findings)
   }

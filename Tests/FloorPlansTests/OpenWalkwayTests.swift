@@ -125,7 +125,7 @@ import Testing
     let plans = FloorPlanSet(venue: try VenueLoader.load(path: archive.path))
     let outline = try #require(plans.plans[0].outline.bounds)
     // The venue's outline spans 30 m x 20 m: the level keeps at most that and 50 m each way.
-    #expect(outline.width < 30 + 2 * FloorPlanSet.outlineMargin + 1)
+    #expect(outline.width < 30 + 2 * Venue.outlineMargin + 1)
     #expect(plans.plans[0].units.filter { !$0.isDerived }.count == 2)
   }
 }

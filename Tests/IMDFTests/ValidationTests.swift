@@ -160,4 +160,18 @@ import Testing
     #expect((object["errors"] as? Int ?? 0) >= 1)
     #expect((object["findings"] as? [Any])?.isEmpty == false)
   }
+
+  @Test func geometryFarBeyondTheVenueIsAnError() throws {
+    // The level's second vertex 3,000 km east: floor plans cut it off, and say so.
+    let d = MiniVenue.d
+    let r = try report { files in
+      files["level.geojson"] = files["level.geojson"]!.replacingOccurrences(
+        of: MiniVenue.ring(0, 0, 20, 10),
+        with: "[[0,0],[\(3_000_000 * d),0],[\(20 * d),\(10 * d)],[0,\(10 * d)],[0,0]]")
+    }
+    expectFinding(
+      r, .error, file: "level.geojson", id: MiniVenue.levelID,
+      containing: "beyond the venue's outline (and 50 m): floor plans cut it off")
+    #expect(r.findings.filter { $0.message.contains("beyond the venue") }.count == 1)
+  }
 }
