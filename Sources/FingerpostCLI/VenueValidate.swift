@@ -27,14 +27,9 @@ struct VenueValidate: ParsableCommand {
   func render() throws -> (text: String, valid: Bool) {
     let loaded = try venue.load()
     var report = VenueValidator.validate(loaded)
-    // Where the outline is wider than its units, say what Fingerpost will walk there.
-    let walkways = FloorPlanSet(venue: loaded).plans.filter { $0.walkwayArea > 0 }.map { plan in
-      Finding(
-        .info, file: "level.geojson", featureID: plan.levelID,
-        "\(Int(plan.walkwayArea.rounded())) m² of the level's outline is in no unit: "
-          + "walked as an open walkway (corridors not drawn as units)")
-    }
-    report = ValidationReport(path: report.path, findings: report.findings + walkways)
+    // What Fingerpost derives where the venue draws nothing (open walkways, doors).
+    let derived = FloorPlanSet(venue: loaded).findings
+    report = ValidationReport(path: report.path, findings: report.findings + derived)
     if errorsOnly { report.findings.removeAll { $0.severity != .error } }
     return (json ? try report.json() : report.text, report.isValid)
   }

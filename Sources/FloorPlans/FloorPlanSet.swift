@@ -56,6 +56,8 @@ public struct FloorPlanSet: Sendable {
           boundaries: [units.count: walkway.boundary(along: edges)])
         units = builder.units
       }
+      // Enclosed units that no opening reaches get a door where they meet circulation.
+      builder.openings += builder.inferredOpenings()
       let derived = builder.build()
       let ordinal = level.ordinal!
       return FloorPlan(

@@ -57,6 +57,12 @@ public struct Door: Sendable, Hashable {
   public let category: String?
   /// Indices (in the plan's `units`) of the units the door joins: two, or one for an exit.
   public let units: [Int]
+
+  /// The category of a door Fingerpost inferred where the venue draws none.
+  public static let inferredCategory = "inferred"
+
+  /// Whether Fingerpost inferred the door (a unit no opening reaches) rather than read it.
+  public var isInferred: Bool { category == Self.inferredCategory }
 }
 
 /// A shared boundary between two open-plan units: passable without a door.

@@ -31,7 +31,9 @@ extension VenueSummary {
       rows.append([
         String(level.ordinal), "\(level.shortName) \(level.name)", level.building,
         String(level.units),
-        String(level.openings), String(Int(level.walkableArea.rounded())),
+        String(level.openings)
+          + (level.inferredDoors > 0 ? " + \(level.inferredDoors) inferred" : ""),
+        String(Int(level.walkableArea.rounded())),
         String(Int(level.walkwayArea.rounded())), list(level.categories, limit: 4),
       ])
     }
@@ -43,6 +45,11 @@ extension VenueSummary {
             c == row.count - 1
               ? cell : cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
           }.joined(separator: "  "))
+    }
+    if levels.contains(where: { $0.inferredDoors > 0 }) {
+      lines.append(
+        "    inferred: doors of \(WallBuilder.inferredDoorWidth.formatted(decimals: 1)) m for "
+          + "units that no opening reaches, where each meets a walkway")
     }
     if levels.contains(where: { $0.walkwayArea > 0 }) {
       lines.append(

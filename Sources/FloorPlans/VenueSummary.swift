@@ -16,8 +16,10 @@ public struct VenueSummary: Sendable {
     public let building: String
     /// How many units the level has.
     public let units: Int
-    /// How many openings (doors) the level has.
+    /// How many openings (doors) the level draws.
     public let openings: Int
+    /// How many doors Fingerpost inferred for units no opening reaches.
+    public let inferredDoors: Int
     /// Walkable area in square metres.
     public let walkableArea: Double
     /// Area of the open walkway (the outline in no unit, wide enough to walk), square metres.
@@ -81,7 +83,9 @@ public struct VenueSummary: Sendable {
       LevelLine(
         ordinal: plan.ordinal, shortName: plan.shortName, name: plan.name,
         building: plan.buildingIDs.map(buildingName).joined(separator: ", "),
-        units: plan.units.count { !$0.isDerived }, openings: plan.doors.count,
+        units: plan.units.count { !$0.isDerived },
+        openings: plan.doors.count { !$0.isInferred },
+        inferredDoors: plan.doors.count(where: \.isInferred),
         walkableArea: plan.walkableArea, walkwayArea: plan.walkwayArea,
         categories: Self.counted(plan.units.filter { !$0.isDerived }.map(\.category)))
     }

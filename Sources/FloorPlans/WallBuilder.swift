@@ -10,7 +10,7 @@ struct WallBuilder {
   static let tolerance = 0.3
 
   let units: [PlanUnit]
-  let openings: [(id: String, category: String?, segments: [Segment])]
+  var openings: [(id: String, category: String?, segments: [Segment])]
   /// Boundaries to use instead of a unit's shape edges (the open walkway's: only where it meets
   /// something else).
   var boundaries: [Int: [Segment]] = [:]

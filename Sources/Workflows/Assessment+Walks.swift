@@ -16,17 +16,36 @@ extension Assessment {
     }
   }
 
+  /// The destinations random walks stop in, in the venue's order: those in a group of units
+  /// that can be walked between large enough for a walk's stops (a building of a campus is
+  /// one); and the rest, which no door, portal or connector joins to enough others.
+  func connectedDestinations(
+    in plans: FloorPlanSet, router: Router
+  ) -> (walked: [UnitRef], cutOff: [UnitRef]) {
+    let all = Self.destinations(in: plans)
+    let groups = router.graph.connectedGroups(of: all)
+    let enough = max(2, stopsPerWalk + 1)
+    let cutOff = Set(groups.filter { $0.count < enough }.flatMap { $0 })
+    return (all.filter { !cutOff.contains($0) }, all.filter { cutOff.contains($0) })
+  }
+
   /// `walks` random walks, then `kidnaps` more, reproducible from `seed`: each starts in a
   /// random destination and stops in `stopsPerWalk` others anywhere in the venue (floor changes
   /// through its own connectors), dwelling 5–30 s, at 1.0–1.5 m/s; the filter is not told the
   /// start. In the kidnap walks the walker is carried, 30–60 s in, to another random
   /// destination and walks on from there, and dwells 60 s at the last stop, so that there is
-  /// time to recover. A walk whose stops cannot be reached from each other is drawn again.
-  public func randomWalks(plans: FloorPlanSet) throws(FingerpostError) -> [Scenario] {
-    let places = Self.destinations(in: plans)
+  /// time to recover. Walks stop only in units joined to enough others for a walk
+  /// (`connectedDestinations`); a walk whose stops cannot be reached from each other is drawn
+  /// again.
+  public func randomWalks(
+    plans: FloorPlanSet, router: Router? = nil
+  ) throws(FingerpostError) -> [Scenario] {
+    let router = router ?? Router(plans)
+    let places = connectedDestinations(in: plans, router: router).walked
     guard places.count >= 2 else {
       throw FingerpostError(
-        .noData, file: venuePath, "has fewer than two walkable units to walk between")
+        .noData, file: venuePath,
+        "has fewer than two walkable units connected to each other to walk between")
     }
     let generator: RandomGenerator
     do {
@@ -34,7 +53,6 @@ extension Assessment {
     } catch {
       throw FingerpostError(.invalidValue, field: "seed", "\(error)")
     }
-    let router = Router(plans)
     func draw() -> UnitRef { places[(try? generator.uniformInt(below: places.count)) ?? 0] }
     /// A random destination other than `from` with a route from it (nil after 50 tries).
     func draw(reachableFrom from: UnitRef) -> UnitRef? {

@@ -107,15 +107,20 @@ public struct Assessment: Sendable {
     in setting: Setting, progress: @Sendable (String, Int, Int) -> Void = { _, _, _ in }
   ) throws(FingerpostError) -> AssessmentReport {
     let plans = setting.world.plans
-    let scenarios = try randomWalks(plans: plans)
+    let router = Router(plans)
+    let scenarios = try randomWalks(plans: plans, router: router)
     let results = try replayAll(
       scenarios, world: setting.world, map: setting.map, progress: progress)
     let walks = results.filter { !$0.kidnapped }
     let kidnapped = results.filter(\.kidnapped)
-    return try AssessmentReport(
+    var report = try AssessmentReport(
       venue: setting.venue, plans: plans, map: setting.map,
       accessPoints: setting.world.accessPoints.count,
       surveyScans: setting.surveyScans, walks: walks, kidnapped: kidnapped, cellSize: cellSize)
+    report.notWalked = connectedDestinations(in: plans, router: router).cutOff.map {
+      "\(plans[$0.floor].shortName): \(plans.unit($0).label)"
+    }
+    return report
   }
 
   /// The world file's world, or APs placed at `density` on the venue.

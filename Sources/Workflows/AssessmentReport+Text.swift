@@ -15,6 +15,12 @@ extension AssessmentReport {
       "time to first fix (error under 3 m on the right floor for 10 s): "
         + Self.describe(timeToFirstFix, of: "walks"),
     ]
+    if !notWalked.isEmpty {
+      let shown = notWalked.prefix(8).joined(separator: ", ")
+      lines.append(
+        "not walked: \(notWalked.count) unit(s) that no door, portal or connector joins to "
+          + "enough others for a walk: \(shown)\(notWalked.count > 8 ? ", …" : "")")
+    }
     if !kidnaps.isEmpty {
       lines.append(
         "recovery after a kidnap (the walker carried elsewhere 30–60 s in; the same test): "

@@ -102,6 +102,9 @@ public struct AssessmentReport: Sendable, Codable {
   public var cells: [CellRow]?
   /// The side of the grid's squares, metres (nil: no grid).
   public var cellSize: Double?
+  /// Units the walks could not stop in, as `level: unit`: no door, portal or connector joins
+  /// them to enough others for a walk.
+  public var notWalked: [String] = []
 
   /// The report of `walks` on `plans`.
   init(

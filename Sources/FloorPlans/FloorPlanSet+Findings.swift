@@ -1,0 +1,30 @@
+import IMDF
+
+extension FloorPlanSet {
+  /// What Fingerpost derived where the venue draws nothing, one info finding per level: the
+  /// outline in no unit walked as an open walkway, and the doors inferred for enclosed units
+  /// that no opening reaches.
+  public var findings: [Finding] {
+    plans.flatMap { plan -> [Finding] in
+      var findings: [Finding] = []
+      if plan.walkwayArea > 0 {
+        findings.append(
+          Finding(
+            .info, file: "level.geojson", featureID: plan.levelID,
+            "\(Int(plan.walkwayArea.rounded())) m² of the level's outline is in no unit: "
+              + "walked as an open walkway (corridors not drawn as units)"))
+      }
+      let inferred = plan.doors.count(where: \.isInferred)
+      if inferred > 0 {
+        let units = inferred == 1 ? "1 unit" : "\(inferred) units"
+        findings.append(
+          Finding(
+            .info, file: "level.geojson", featureID: plan.levelID,
+            "\(units) that no opening reaches: a door of "
+              + "\(WallBuilder.inferredDoorWidth.formatted(decimals: 1)) m inferred where each "
+              + "meets a walkway (else another walkable unit)"))
+      }
+      return findings
+    }
+  }
+}
