@@ -22,14 +22,7 @@ import Testing
     let survey = try ServiceFixture.officeSurvey().prefix(40)
     let builds = 6
     try await service.router().buildApplication().test(.router) { client in
-      try await client.execute(
-        uri: "/fp/v1/venues/office?key=w", method: .put,
-        body: ByteBuffer(bytes: try Data(contentsOf: zip))
-      ) { #expect($0.status == .created) }
-      try await client.execute(
-        uri: "/fp/v1/venues/office/surveys?key=w", method: .post,
-        body: ByteBuffer(string: survey.joined(separator: "\n"))
-      ) { #expect($0.status == .ok) }
+      try await ServiceFixture.uploadOffice(to: client, key: "w", zip: zip, survey: survey)
       let jobs = try await withThrowingTaskGroup(of: String?.self) { group in
         for _ in 0..<builds {
           group.addTask {
@@ -75,15 +68,8 @@ extension MapBuildRaceTests {
       in: folder, keys: [APIKey(key: "w", name: "w", writeVenues: ["office"])])
     let zip = try ServiceFixture.officeZip(in: folder)
     try await service.router().buildApplication().test(.router) { client in
-      try await client.execute(
-        uri: "/fp/v1/venues/office?key=w", method: .put,
-        body: ByteBuffer(bytes: try Data(contentsOf: zip))
-      ) { #expect($0.status == .created) }
-      try await client.execute(
-        uri: "/fp/v1/venues/office/surveys?key=w", method: .post,
-        body: ByteBuffer(
-          string: try ServiceFixture.officeSurvey().prefix(40).joined(separator: "\n"))
-      ) { #expect($0.status == .ok) }
+      try await ServiceFixture.uploadOffice(
+        to: client, key: "w", zip: zip, survey: try ServiceFixture.officeSurvey().prefix(40))
     }
     // The venue is stored again after this instance loaded it (as an upload to another
     // instance, or one finishing during the build, does); then the build runs.

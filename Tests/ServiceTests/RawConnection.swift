@@ -59,15 +59,7 @@ struct RawConnection: ~Copyable {
     let fd = fd
     return await withCheckedContinuation { continuation in
       DispatchQueue.global().async {
-        var sent = 0
-        while sent < bytes.count {
-          let n = bytes[sent...].withUnsafeBytes {
-            Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-          }
-          if n <= 0 { break }
-          sent += n
-        }
-        continuation.resume(returning: sent == bytes.count)
+        continuation.resume(returning: Self.sendAll(fd, bytes))
       }
     }
   }
@@ -75,16 +67,22 @@ struct RawConnection: ~Copyable {
   /// `answer(to:)` of `text`'s UTF-8.
   func answer(to text: String) async -> String? { await answer(to: Array(text.utf8)) }
 
-  static func blockingAnswer(_ fd: Int32, to bytes: [UInt8]) -> String? {
+  /// Sends as much of `bytes` as the peer takes (blocking); true when all were sent.
+  static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
     var sent = 0
     while sent < bytes.count {
       let n = bytes[sent...].withUnsafeBytes {
         Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
       }
-      // The service may answer and close before it has read everything: read what it said.
       if n <= 0 { break }
       sent += n
     }
+    return sent == bytes.count
+  }
+
+  static func blockingAnswer(_ fd: Int32, to bytes: [UInt8]) -> String? {
+    // The service may answer and close before it has read everything: read what it said.
+    _ = sendAll(fd, bytes)
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {

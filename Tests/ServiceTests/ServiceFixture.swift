@@ -39,14 +39,7 @@ struct ServiceFixture: Sendable {
     // Every third scan keeps the debug build's map quick.
     let lines = try officeSurvey().enumerated().filter { $0.offset % 3 == 0 }.map(\.element)
     try await service.router().buildApplication().test(.router) { client in
-      try await client.execute(
-        uri: "/fp/v1/venues/office?key=writer", method: .put,
-        body: ByteBuffer(bytes: try Data(contentsOf: zip))
-      ) { try Self.require($0, .created) }
-      try await client.execute(
-        uri: "/fp/v1/venues/office/surveys?key=writer", method: .post,
-        body: ByteBuffer(string: lines.joined(separator: "\n"))
-      ) { try Self.require($0, .ok) }
+      try await uploadOffice(to: client, key: "writer", zip: zip, survey: lines)
       try await client.execute(
         uri: "/fp/v1/venues/office/radiomap:build?key=writer", method: .post
       ) { try Self.require($0, .accepted) }
@@ -75,6 +68,21 @@ struct ServiceFixture: Sendable {
       at: URL(fileURLWithPath: RepositoryPaths.sampleVenue("office")), to: zip,
       shouldKeepParent: false)
     return zip
+  }
+
+  /// The office venue (`zip`) and the `survey` lines uploaded through `client` with `key`;
+  /// throws unless both are accepted.
+  static func uploadOffice(
+    to client: some TestClientProtocol, key: String, zip: URL, survey: some Sequence<Substring>
+  ) async throws {
+    try await client.execute(
+      uri: "/fp/v1/venues/office?key=\(key)", method: .put,
+      body: ByteBuffer(bytes: try Data(contentsOf: zip))
+    ) { try Self.require($0, .created) }
+    try await client.execute(
+      uri: "/fp/v1/venues/office/surveys?key=\(key)", method: .post,
+      body: ByteBuffer(string: survey.joined(separator: "\n"))
+    ) { try Self.require($0, .ok) }
   }
 
   /// A service of its own on a data folder in `folder` (for a test the shared fixture must not
