@@ -58,14 +58,17 @@ struct MotionModel: Sendable {
 
   /// Moves every live particle of `cloud` by `step` with its own noise from `rng`: a move through
   /// a wall is redrawn, and a particle blocked every time stays put with a weight penalty;
-  /// particles on stairs, ramps or escalators may change floor.
-  func move(_ cloud: inout ParticleCloud, by step: Step, rng: RandomGenerator) {
+  /// particles on stairs, ramps or escalators may change floor. Returns how many live particles
+  /// were blocked.
+  @discardableResult
+  func move(_ cloud: inout ParticleCloud, by step: Step, rng: RandomGenerator) -> Int {
     let degrees = Double.pi / 180
     let floors = plans.plans
     // The plan of the previous particle, kept at hand: most particles share a plan, and taking
     // the plan out of the array for each one would retain and release it every time.
     var p = -1
     var floor = floors[0]
+    var blocked = 0
     for i in cloud.x.indices where cloud.logWeight[i] > -.infinity {
       if Int(cloud.plan[i]) != p {
         p = Int(cloud.plan[i])
@@ -88,7 +91,10 @@ struct MotionModel: Sendable {
         }
       }
       // Blocked every time: the particle stays against the wall, much less likely than the rest.
-      if !moved { cloud.logWeight[i] -= settings.blockedPenalty }
+      if !moved {
+        cloud.logWeight[i] -= settings.blockedPenalty
+        blocked += 1
+      }
       cloud.headingBias[i] += rng.gaussian(sigma: settings.headingBiasWalk)
       if let target = walkConnector(
         plan: p, at: Point(x: cloud.x[i], y: cloud.y[i]), climb: &cloud.climb[i],
@@ -99,6 +105,8 @@ struct MotionModel: Sendable {
         cloud.y[i] = target.point.y
       }
     }
+
+    return blocked
   }
 
   /// A particle's step count to its next floor, in flights: on entering a connector (about half

@@ -88,6 +88,11 @@ extension ParticleFilter {
     if settings.measurement.usesRadioMap { updateOffsetEstimate(prepared, weights: weights) }
     let gap = (slowLikelihood ?? mean) - (fastLikelihood ?? mean)
     var inject = gap > 0.5 ? min(0.5, (gap - 0.5) / 2) : 0
+    if trappedSteps >= settings.trappedSteps {
+      // Most of the cloud has been against walls for steps on end: the walker is elsewhere.
+      inject = max(inject, settings.trappedInjection)
+      trappedSteps = 0
+    }
     if input.time >= lastFloorCheck + settings.floorCheckInterval {
       lastFloorCheck = input.time
       if settings.measurement.usesRadioMap, floorLooksWrong(prepared, weights: weights) {

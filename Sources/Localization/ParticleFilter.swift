@@ -51,6 +51,8 @@ public final class ParticleFilter: Localizer {
   var recentSteps: [Step] = []
   /// Steps before this time do not move the cloud (it was drawn where the walker is then).
   var stillUntil = -Double.infinity
+  /// Steps in a row on which most of the cloud hit a wall (the trap watchdog).
+  var trappedSteps = 0
 
   /// Creates a filter; with `start`, particles begin around it, else globally from the first scan.
   public init(
@@ -128,7 +130,7 @@ public final class ParticleFilter: Localizer {
     // filter's; the split depends on the count only, so results do not depend on the machine.
     let parts = n >= settings.parallelThreshold ? 2 : 1
     guard parts > 1 else {
-      motion.move(&particles, by: step, rng: rng)
+      noteBlocked(motion.move(&particles, by: step, rng: rng))
       return
     }
     let ranges = [0..<n / 2, n / 2..<n]
@@ -141,12 +143,22 @@ public final class ParticleFilter: Localizer {
     let moved = concurrentMap(parts) { k in
       var part = halves.withLock { $0[k].take()! }
       // A generator GSL cannot allocate leaves its half where it was.
+      var blocked = 0
       if let generator = try? RandomGenerator(seed: seeds[k]) {
-        motion.move(&part, by: step, rng: generator)
+        blocked = motion.move(&part, by: step, rng: generator)
       }
-      return part
+      return (part, blocked)
     }
-    for (k, range) in ranges.enumerated() { particles.replaceSubrange(range, with: moved[k]) }
+    for (k, range) in ranges.enumerated() { particles.replaceSubrange(range, with: moved[k].0) }
+    noteBlocked(moved.reduce(0) { $0 + $1.1 })
+  }
+
+  /// Counts the steps in a row on which more than `trappedShare` of the live particles were
+  /// blocked by walls.
+  func noteBlocked(_ blocked: Int) {
+    let live = particles.logWeight.count { $0 > -.infinity }
+    let trapped = live > 0 && Double(blocked) > settings.trappedShare * Double(live)
+    trappedSteps = trapped ? trappedSteps + 1 : 0
   }
 
   /// Lets time pass. Once a second passes without a step, the standing particles diffuse a

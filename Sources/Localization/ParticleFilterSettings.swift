@@ -79,6 +79,15 @@ public struct ParticleFilterSettings: Sendable, Hashable {
   public var wallRetries = 3
   /// Log-weight lost by a particle whose every try hit a wall.
   public var blockedPenalty = 3.0
+  /// The trap watchdog: when more than `trappedShare` of the live particles hit a wall on each
+  /// of `trappedSteps` steps in a row, the walker is walking where the cloud cannot (a cloud
+  /// left in a staircase or a room while the walker goes on), and the next scan injects
+  /// `trappedInjection` of the particles from the scan's proposal.
+  public var trappedShare = 0.8
+  /// Steps in a row (see `trappedShare`).
+  public var trappedSteps = 5
+  /// Share of particles injected when the cloud is trapped (see `trappedShare`).
+  public var trappedInjection = 0.25
   /// AMCL recovery: fast and slow averaging rates of the scan likelihood.
   public var recoveryFast = 0.2
   public var recoverySlow = 0.01
