@@ -26,10 +26,8 @@ struct VenueValidate: ParsableCommand {
   /// The report text (or JSON) and whether the venue has no error.
   func render() throws -> (text: String, valid: Bool) {
     let loaded = try venue.load()
-    var report = VenueValidator.validate(loaded)
-    // What Fingerpost derives where the venue draws nothing (open walkways, doors).
-    let derived = FloorPlanSet(venue: loaded).findings
-    report = ValidationReport(path: report.path, findings: report.findings + derived)
+    // With what Fingerpost derives where the venue draws nothing (open walkways, doors).
+    var report = FloorPlanSet(venue: loaded).report(validating: loaded)
     if errorsOnly { report.findings.removeAll { $0.severity != .error } }
     return (json ? try report.json() : report.text, report.isValid)
   }

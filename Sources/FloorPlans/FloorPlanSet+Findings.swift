@@ -1,6 +1,13 @@
 import IMDF
 
 extension FloorPlanSet {
+  /// The validation report of `venue` (these plans' venue): IMDF's findings, then what
+  /// Fingerpost derived where the venue draws nothing (`findings`).
+  public func report(validating venue: Venue) -> ValidationReport {
+    let report = VenueValidator.validate(venue)
+    return ValidationReport(path: report.path, findings: report.findings + findings)
+  }
+
   /// What Fingerpost derived where the venue draws nothing, one info finding per level: the
   /// outline in no unit walked as an open walkway, and the doors inferred for enclosed units
   /// that no opening reaches.

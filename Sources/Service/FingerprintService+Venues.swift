@@ -146,9 +146,10 @@ extension FingerprintService {
         code: 404, domain: "global", reason: "notFound",
         message: "venue \(id) is map-only: it has no IMDF to validate")
     }
+    let report = entry.plans?.report(validating: venue) ?? VenueValidator.validate(venue)
     return Response(
       status: .ok, headers: [.contentType: "application/json"],
-      body: .init(byteBuffer: .init(string: try VenueValidator.validate(venue).json())))
+      body: .init(byteBuffer: .init(string: try report.json())))
   }
 
   /// The venue `id` for a request that reads it: a key that may read it, and the venue loaded.
