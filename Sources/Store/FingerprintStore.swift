@@ -49,7 +49,8 @@ public protocol FingerprintStore: Sendable {
   /// Removes venue `venue`'s maps older than `version` (records and files); their versions.
   func removeMaps(venue: String, before version: Int) async throws -> [Int]
 
-  /// Saves `job` (new or changed).
+  /// Saves `job` (new or changed), unless its venue is no longer stored: a build that ends
+  /// after its venue was deleted leaves no row behind.
   func saveJob(_ job: MapBuildJob) async throws
   /// The job `id`.
   func job(_ id: String) async throws -> MapBuildJob?

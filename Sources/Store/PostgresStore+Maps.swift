@@ -68,8 +68,9 @@ extension PostgresStore {
         """
         INSERT INTO map_job (id, venue, state, progress, message, map_version, created, updated,
           worker)
-        VALUES (\(job.id), \(job.venue), \(job.state.rawValue), \(job.progress), \(job.message),
-          \(job.mapVersion), \(job.created), \(job.updated), \(job.worker))
+        SELECT \(job.id), \(job.venue), \(job.state.rawValue), \(job.progress), \(job.message),
+          \(job.mapVersion), \(job.created), \(job.updated), \(job.worker)
+        WHERE EXISTS (SELECT 1 FROM venue WHERE id = \(job.venue))
         ON CONFLICT (id) DO UPDATE SET state = excluded.state, progress = excluded.progress,
           message = excluded.message, map_version = excluded.map_version,
           updated = excluded.updated, worker = excluded.worker

@@ -75,14 +75,14 @@ extension SQLiteStore {
         sql: """
           INSERT INTO map_job (id, venue, state, progress, message, map_version, created, updated,
             worker)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM venue WHERE id = ?)
           ON CONFLICT (id) DO UPDATE SET state = excluded.state, progress = excluded.progress,
             message = excluded.message, map_version = excluded.map_version,
             updated = excluded.updated, worker = excluded.worker
           """,
         arguments: [
           job.id, job.venue, job.state.rawValue, job.progress, job.message, job.mapVersion,
-          job.created, job.updated, job.worker,
+          job.created, job.updated, job.worker, job.venue,
         ])
     }
   }

@@ -12,6 +12,7 @@ import Testing
     let under = try await StoreUnderTest(kind)
     let stores = [try await under.open(), try await under.open()]
     let created = Date(timeIntervalSince1970: 1_800_000_000)
+    _ = try await stores[0].putVenue(StoredVenue(id: "v", name: "v", archive: Data([1])))
     for n in 0..<20 {
       try await stores[0].saveJob(
         MapBuildJob(id: "job\(n)", venue: "v", created: created.addingTimeInterval(Double(n))))
@@ -41,6 +42,7 @@ import Testing
   func aJobWhoseWorkerFellSilentIsTakenOver(kind: StoreKind) async throws {
     let under = try await StoreUnderTest(kind)
     let store = try await under.open()
+    _ = try await store.putVenue(StoredVenue(id: "v", name: "v", archive: Data([1])))
     try await store.saveJob(MapBuildJob(id: "j", venue: "v"))
     #expect(try await store.claimJob(worker: "a", staleAfter: 3600)?.id == "j")
     // Running, and heard from: nobody else takes it.

@@ -98,6 +98,9 @@ import Testing
     #expect(try await store.newestMaps().map { "\($0.venue)\($0.version)" } == ["v2", "w1"])
     var job = MapBuildJob(id: "j", venue: "v", created: built)
     try await store.saveJob(job)
+    #expect(try await store.job("j") == nil)  // venue v is not stored: no job for it
+    _ = try await store.putVenue(StoredVenue(id: "v", name: "v", archive: Data([1])))
+    try await store.saveJob(job)
     #expect(try await store.job("j")?.state == .queued)
     job.state = .done
     job.progress = 1
@@ -133,6 +136,11 @@ import Testing
     #expect(try await store.surveyLines(venue: "v").isEmpty)
     #expect(try await store.newestMap(venue: "v") == nil)
     #expect(try await store.mapFile(venue: "v", version: 1) == nil)
+    #expect(try await store.job("job-v") == nil)
+    // A build that ends after its venue was deleted leaves no job behind.
+    var ended = MapBuildJob(id: "job-v", venue: "v")
+    ended.state = .failed
+    try await store.saveJob(ended)
     #expect(try await store.job("job-v") == nil)
     #expect(try await store.session("s-v") == nil)
     #expect(try await store.sessionBatches(session: "s-v").isEmpty)
