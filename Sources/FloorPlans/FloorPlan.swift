@@ -28,6 +28,9 @@ public final class FloorPlan: Sendable {
   public let walkableUnits: [Int]
   /// The open walkway (outline in no unit), when the level has one; its unit is the last.
   public let walkway: OpenWalkway?
+  /// Whether deriving the walls stopped before the end: the level's units are stacked on one
+  /// another too many times over (a hostile or broken archive; see `WallBuilder.pairBudget`).
+  public let wallsIncomplete: Bool
 
   let unitLookup: PolygonIndex
   let polygonOwner: [Int32]
@@ -36,8 +39,9 @@ public final class FloorPlan: Sendable {
   init(
     levelID: String, ordinal: Int, name: String, shortName: String, buildingIDs: [String],
     outline: MultiPolygon, units: [PlanUnit], walkway: OpenWalkway? = nil, walls: [Segment],
-    wallSides: [WallSides], doors: [Door], portals: [Portal]
+    wallSides: [WallSides], doors: [Door], portals: [Portal], wallsIncomplete: Bool = false
   ) {
+    self.wallsIncomplete = wallsIncomplete
     self.levelID = levelID
     self.ordinal = ordinal
     self.name = name

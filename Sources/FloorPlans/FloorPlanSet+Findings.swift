@@ -14,6 +14,14 @@ extension FloorPlanSet {
   public var findings: [Finding] {
     plans.flatMap { plan -> [Finding] in
       var findings: [Finding] = []
+      if plan.wallsIncomplete {
+        findings.append(
+          Finding(
+            .error, file: "unit.geojson", featureID: plan.levelID,
+            "the level's units overlap one another too many times over (more than "
+              + "\(WallBuilder.pairBudget) pairs of nearby edges): its walls "
+              + "were not all derived"))
+      }
       if plan.walkwayArea > 0 {
         findings.append(
           Finding(

@@ -57,8 +57,9 @@ public struct FloorPlanSet: Sendable {
         units = builder.units
       }
       // Enclosed units that no opening reaches get a door where they meet circulation.
-      builder.openings += builder.inferredOpenings()
-      let derived = builder.build()
+      var pairs = 0
+      builder.openings += builder.inferredOpenings(pairs: &pairs)
+      let derived = builder.build(pairs: pairs)
       let ordinal = level.ordinal!
       return FloorPlan(
         levelID: level.id, ordinal: ordinal,
@@ -66,7 +67,8 @@ public struct FloorPlanSet: Sendable {
         shortName: level.shortName?.text(preferring: language) ?? String(ordinal),
         buildingIDs: level.buildingIDs,
         outline: outline, units: units, walkway: walkway, walls: derived.walls,
-        wallSides: derived.wallSides, doors: derived.doors, portals: derived.portals)
+        wallSides: derived.wallSides, doors: derived.doors, portals: derived.portals,
+        wallsIncomplete: derived.exhausted)
     }
     let relationships = venue.relationships.compactMap {
       r -> (id: String, kind: ConnectorKind, ends: [String])? in

@@ -10,8 +10,10 @@ extension WallBuilder {
   /// as CAD and GIS exports often are): one door of `inferredDoorWidth` at the middle of the
   /// unit's longest stretch of boundary shared with circulation (an open-plan unit such as a
   /// walkway, or the derived open walkway), else with any other walkable unit. Open-plan units
-  /// need none: their shared boundaries are portals already.
-  func inferredOpenings() -> [(id: String, category: String?, segments: [Segment])] {
+  /// need none: their shared boundaries are portals already. Counts the nearby edge pairs it
+  /// examines in `pairs`, and stops past `pairBudget`.
+  func inferredOpenings(pairs: inout Int) -> [(id: String, category: String?, segments: [Segment])]
+  {
     var edges: [Segment] = []
     var owners: [Int] = []
     for u in units.indices where units[u].kind.isWalkable {
@@ -31,7 +33,10 @@ extension WallBuilder {
     for (e, edge) in edges.enumerated() {
       let u = owners[e]
       guard !units[u].kind.isOpenPlan, !reached.contains(u) else { continue }
-      for f in edgeIndex.near(edge.midpoint, within: edge.length / 2 + Self.tolerance) {
+      let nearby = edgeIndex.near(edge.midpoint, within: edge.length / 2 + Self.tolerance)
+      pairs += nearby.count
+      guard pairs <= Self.pairBudget else { break }
+      for f in nearby {
         let v = owners[f]
         guard v != u, let shared = Self.overlap(of: edges[f], on: edge) else { continue }
         let length = (shared.upperBound - shared.lowerBound) * edge.length

@@ -101,7 +101,14 @@ extension FingerprintService {
         message: "the archive holds \(limit): it is not stored")
     }
     let report = VenueValidator.validate(venue)
-    guard FloorPlanSet(venue: venue).plans.contains(where: { $0.walkableArea > 0 }) else {
+    let plans = FloorPlanSet(venue: venue)
+    if let level = plans.plans.first(where: \.wallsIncomplete) {
+      throw GeolocateError(
+        code: 413, domain: "global", reason: "requestTooLarge",
+        message: "level \(level.levelID)'s units overlap one another too many times over for "
+          + "its walls to be derived: it is not stored")
+    }
+    guard plans.plans.contains(where: { $0.walkableArea > 0 }) else {
       return Response(
         status: .unprocessableContent, headers: [.contentType: "application/json"],
         body: .init(byteBuffer: .init(string: try report.json())))

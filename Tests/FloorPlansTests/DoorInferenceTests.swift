@@ -78,3 +78,22 @@ import Testing
     #expect(Fixtures.office.findings.allSatisfy { !$0.message.contains("inferred") })
   }
 }
+
+/// Units stacked on one another by the hundred make deriving walls quadratic: the work stops
+/// at a budget and the level says so.
+@Suite struct StackedUnitsTests {
+  @Test func aLevelOfStackedRoomsStopsAtTheBudgetAndSaysSo() throws {
+    let folder = try TemporaryFolder("stacked")
+    defer { folder.remove() }
+    let path = try StackedVenue.write(copies: 600, to: folder.appending("venue"))
+    let venue = try VenueLoader.load(path: path.path)
+    let plans = FloorPlanSet(venue: venue)
+    let stacked = try #require(plans.plans.first { $0.ordinal == 0 })
+    #expect(stacked.wallsIncomplete)
+    #expect(plans.plans.filter(\.wallsIncomplete).count == 1)
+    let errors = plans.findings.filter { $0.severity == .error }
+    #expect(errors.count == 1 && errors[0].featureID == stacked.levelID)
+    #expect(errors[0].message.contains("overlap one another too many times over"))
+    #expect(Fixtures.office.plans.allSatisfy { !$0.wallsIncomplete })
+  }
+}

@@ -101,4 +101,26 @@ import ZIPFoundation
     #expect(try await service.store.venues().isEmpty)
     #expect(service.catalog.entry("bomb") == nil)
   }
+
+  @Test func aLevelOfStackedUnitsIs413AndNotStored() async throws {
+    let folder = try TemporaryFolder("stacked-upload")
+    defer { folder.remove() }
+    let service = try await ServiceFixture.fresh(
+      in: folder, keys: [APIKey(key: "w", name: "w", writeVenues: ["*"])])
+    let venue = try StackedVenue.write(copies: 600, to: folder.appending("venue"))
+    let zip = folder.appending("stacked.zip")
+    try FileManager.default.zipItem(
+      at: venue, to: zip, shouldKeepParent: false, compressionMethod: .deflate)
+    try await service.router().buildApplication().test(.router) { client in
+      try await client.execute(
+        uri: "/fp/v1/venues/stacked?key=w", method: .put,
+        body: ByteBuffer(bytes: try Data(contentsOf: zip))
+      ) { response in
+        #expect(response.status == .contentTooLarge)
+        #expect(String(buffer: response.body).contains("overlap one another too many times"))
+      }
+    }
+    #expect(try await service.store.venues().isEmpty)
+    #expect(service.catalog.entry("stacked") == nil)
+  }
 }
