@@ -9,7 +9,7 @@ usage: attacks.py URL KEY SERVER_PID OFFICE_FOLDER REQUEST_JSON
 Attackers connect from 127.0.0.2-127.0.0.5 (the normal client from 127.0.0.1), so that the
 limits per address (failed keys, connections) fall on them alone.
 """
-import gzip, http.client, io, json, os, socket, sys, threading, time, zipfile
+import gzip, http.client, io, json, os, socket, sys, threading, time, uuid, zipfile
 from urllib.parse import urlparse
 
 url, key, pid, office, request_path = sys.argv[1:6]
@@ -95,6 +95,23 @@ def stray():
                 ring = levels["features"][0]["geometry"]["coordinates"][0]
                 ring[1] = [ring[1][0] + 60, ring[1][1]]
                 data = json.dumps(levels).encode()
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def stacked(copies=5000):
+    """The office with one room drawn 5,000 times over on one level, no other unit there: 413
+    (deriving its walls took 3 minutes of CPU)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in os.listdir(office):
+            data = open(os.path.join(office, name), "rb").read()
+            if name == "unit.geojson":
+                units = json.loads(data)
+                room = next(f for f in units["features"]
+                            if (f["properties"].get("name") or {}).get("en") == "Room 0.01")
+                units["features"] = [dict(room, id=str(uuid.uuid4())) for _ in range(copies)]
+                data = json.dumps(units).encode()
             archive.writestr(name, data)
     return buffer.getvalue()
 
@@ -195,6 +212,7 @@ attacks = [
     threading.Thread(target=upload, args=("127.0.0.2", bomb_zip, f"bomb{i}")) for i in range(3)
 ] + [
     threading.Thread(target=upload, args=("127.0.0.2", stray(), "stray", "HTTP/1.1 201")),
+    threading.Thread(target=upload, args=("127.0.0.2", stacked(), "stacked")),
     threading.Thread(target=geosubmit_bomb, args=("127.0.0.2",)),
     threading.Thread(target=bad_keys, args=("127.0.0.3", 200)),
     threading.Thread(target=idle, args=("127.0.0.4", 300, held)),
@@ -225,7 +243,7 @@ peak = peak_kb()
 print(f"normal geolocate p99: {p99(before) * 1000:.1f} ms alone, {p99(during) * 1000:.1f} ms "
       f"during the attacks ({len(during)} requests, {elapsed:.1f} s)")
 print(f"attacks: 3 IMDF bombs of {len(bomb_zip) // 1024} KB (413), a venue with a level vertex 60° "
-      f"away (201), a keyless geosubmit gzip bomb "
+      f"away (201), one room stacked 5,000 times on a level (413), a keyless geosubmit gzip bomb "
       f"(400), 200 guessed keys (30 × 401, then 429), 300 half-sent heads, 100 malformed heads "
       f"(431/414/400); of the 300, {closed} closed at once (beyond the address's quota)")
 print(f"10 session batches of 1 MB ({events} scans) left by their clients: the server used "
