@@ -58,8 +58,9 @@ public struct FloorPlanSet: Sendable {
       }
       // Enclosed units that no opening reaches get a door where they meet circulation.
       var pairs = 0
-      builder.openings += builder.inferredOpenings(pairs: &pairs)
-      let derived = builder.build(pairs: pairs)
+      let walkable = WallBuilder.WalkableEdges(builder)
+      builder.openings += builder.inferredOpenings(walkable: walkable, pairs: &pairs)
+      let derived = builder.build(walkable: walkable, pairs: pairs)
       let ordinal = level.ordinal!
       return FloorPlan(
         levelID: level.id, ordinal: ordinal,

@@ -10,19 +10,12 @@ extension WallBuilder {
   /// as CAD and GIS exports often are): one door of `inferredDoorWidth` at the middle of the
   /// unit's longest stretch of boundary shared with circulation (an open-plan unit such as a
   /// walkway, or the derived open walkway), else with any other walkable unit. Open-plan units
-  /// need none: their shared boundaries are portals already. Counts the nearby edge pairs it
-  /// examines in `pairs`, and stops past `pairBudget`.
-  func inferredOpenings(pairs: inout Int) -> [(id: String, category: String?, segments: [Segment])]
-  {
-    var edges: [Segment] = []
-    var owners: [Int] = []
-    for u in units.indices where units[u].kind.isWalkable {
-      for edge in unitEdges(u) where edge.length > 1e-6 {
-        edges.append(edge)
-        owners.append(u)
-      }
-    }
-    let edgeIndex = SegmentIndex(edges, cellSize: 4)
+  /// need none: their shared boundaries are portals already. Reads the builder's `walkable`
+  /// edges; counts the nearby edge pairs it examines in `pairs`, and stops past `pairBudget`.
+  func inferredOpenings(walkable: WalkableEdges, pairs: inout Int) -> [(
+    id: String, category: String?, segments: [Segment]
+  )] {
+    let (edges, owners, edgeIndex) = (walkable.edges, walkable.owners, walkable.index)
     // The units a drawn opening joins (as `build()` finds a door's units).
     let reached = Set(
       openings.flatMap(\.segments).flatMap {

@@ -36,20 +36,30 @@ struct WallBuilder {
     var portals: [Portal] = []
   }
 
-  /// Walls, doors and portals; `pairs` nearby edge pairs were examined before (door
-  /// inference), counted against `pairBudget`.
-  func build(pairs: Int = 0) -> Result {
-    var result = Result()
-    var pairs = pairs
+  /// The edges of the walkable units, each with its unit, and an index over them.
+  struct WalkableEdges {
     var edges: [Segment] = []
     var owners: [Int] = []
-    for u in units.indices where units[u].kind.isWalkable {
-      for edge in unitEdges(u) where edge.length > 1e-6 {
-        edges.append(edge)
-        owners.append(u)
+    var index: SegmentIndex
+
+    init(_ builder: WallBuilder) {
+      for u in builder.units.indices where builder.units[u].kind.isWalkable {
+        for edge in builder.unitEdges(u) where edge.length > 1e-6 {
+          edges.append(edge)
+          owners.append(u)
+        }
       }
+      index = SegmentIndex(edges, cellSize: 4)
     }
-    let edgeIndex = SegmentIndex(edges, cellSize: 4)
+  }
+
+  /// Walls, doors and portals from the walkable units' `walkable` edges; `pairs` nearby edge
+  /// pairs were examined before (door inference), counted against `pairBudget`.
+  func build(walkable: WalkableEdges? = nil, pairs: Int = 0) -> Result {
+    var result = Result()
+    var pairs = pairs
+    let walkable = walkable ?? WalkableEdges(self)
+    let (edges, owners, edgeIndex) = (walkable.edges, walkable.owners, walkable.index)
     // Every unit's edges, walkable or not, to tell what lies on the far side of a wall.
     var allEdges: [Segment] = []
     var allOwners: [Int] = []

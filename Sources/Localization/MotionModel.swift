@@ -59,9 +59,11 @@ struct MotionModel: Sendable {
   /// Moves every live particle of `cloud` by `step` with its own noise from `rng`: a move through
   /// a wall is redrawn, and a particle blocked every time stays put with a weight penalty;
   /// particles on stairs, ramps or escalators may change floor. Returns how many live particles
-  /// were blocked.
+  /// were blocked, and how many were moved or blocked (the live ones).
   @discardableResult
-  func move(_ cloud: inout ParticleCloud, by step: Step, rng: RandomGenerator) -> Int {
+  func move(_ cloud: inout ParticleCloud, by step: Step, rng: RandomGenerator) -> (
+    blocked: Int, live: Int
+  ) {
     let degrees = Double.pi / 180
     let floors = plans.plans
     // The plan of the previous particle, kept at hand: most particles share a plan, and taking
@@ -69,7 +71,9 @@ struct MotionModel: Sendable {
     var p = -1
     var floor = floors[0]
     var blocked = 0
+    var live = 0
     for i in cloud.x.indices where cloud.logWeight[i] > -.infinity {
+      live += 1
       if Int(cloud.plan[i]) != p {
         p = Int(cloud.plan[i])
         floor = floors[p]
@@ -106,7 +110,7 @@ struct MotionModel: Sendable {
       }
     }
 
-    return blocked
+    return (blocked, live)
   }
 
   /// A particle's step count to its next floor, in flights: on entering a connector (about half

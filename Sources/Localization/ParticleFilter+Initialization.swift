@@ -10,6 +10,7 @@ extension ParticleFilter {
   /// Replaces every particle by `count` drawn from the scan's likelihood over the whole map.
   func redraw(count: Int, from prepared: PreparedScan) {
     particles = ParticleCloud()
+    trappedSteps = 0
     append(count: count, from: prepared)
   }
 

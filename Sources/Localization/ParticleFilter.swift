@@ -108,6 +108,7 @@ public final class ParticleFilter: Localizer {
         x: points[i].x, y: points[i].y, plan: Int32(start.floor.index), headingBias: bias[i],
         scale: scales[i], offset: offsets[i])
     }
+    trappedSteps = 0
     initialized = true
   }
 
@@ -130,7 +131,8 @@ public final class ParticleFilter: Localizer {
     // filter's; the split depends on the count only, so results do not depend on the machine.
     let parts = n >= settings.parallelThreshold ? 2 : 1
     guard parts > 1 else {
-      noteBlocked(motion.move(&particles, by: step, rng: rng))
+      let moved = motion.move(&particles, by: step, rng: rng)
+      noteBlocked(moved.blocked, of: moved.live)
       return
     }
     let ranges = [0..<n / 2, n / 2..<n]
@@ -143,20 +145,19 @@ public final class ParticleFilter: Localizer {
     let moved = concurrentMap(parts) { k in
       var part = halves.withLock { $0[k].take()! }
       // A generator GSL cannot allocate leaves its half where it was.
-      var blocked = 0
+      var count = (blocked: 0, live: 0)
       if let generator = try? RandomGenerator(seed: seeds[k]) {
-        blocked = motion.move(&part, by: step, rng: generator)
+        count = motion.move(&part, by: step, rng: generator)
       }
-      return (part, blocked)
+      return (part, count)
     }
     for (k, range) in ranges.enumerated() { particles.replaceSubrange(range, with: moved[k].0) }
-    noteBlocked(moved.reduce(0) { $0 + $1.1 })
+    noteBlocked(moved.reduce(0) { $0 + $1.1.blocked }, of: moved.reduce(0) { $0 + $1.1.live })
   }
 
-  /// Counts the steps in a row on which more than `trappedShare` of the live particles were
-  /// blocked by walls.
-  func noteBlocked(_ blocked: Int) {
-    let live = particles.logWeight.count { $0 > -.infinity }
+  /// Counts the steps in a row on which more than `trappedShare` of the `live` particles moved
+  /// were `blocked` by walls.
+  func noteBlocked(_ blocked: Int, of live: Int) {
     let trapped = live > 0 && Double(blocked) > settings.trappedShare * Double(live)
     trappedSteps = trapped ? trappedSteps + 1 : 0
   }

@@ -83,37 +83,38 @@ def bomb():
     return buffer.getvalue()
 
 
+def office_zip(name, rewrite):
+    """The office as a zip, its file `name` (a GeoJSON feature collection) passed through
+    `rewrite` first."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for entry in os.listdir(office):
+            data = open(os.path.join(office, entry), "rb").read()
+            if entry == name:
+                collection = json.loads(data)
+                rewrite(collection)
+                data = json.dumps(collection).encode()
+            archive.writestr(entry, data)
+    return buffer.getvalue()
+
+
 def stray():
     """The office with one level vertex 60 degrees east (a stray coordinate): stored (201), its
     floor plans cut to the venue (it made the server try to allocate 23 TB)."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name in os.listdir(office):
-            data = open(os.path.join(office, name), "rb").read()
-            if name == "level.geojson":
-                levels = json.loads(data)
-                ring = levels["features"][0]["geometry"]["coordinates"][0]
-                ring[1] = [ring[1][0] + 60, ring[1][1]]
-                data = json.dumps(levels).encode()
-            archive.writestr(name, data)
-    return buffer.getvalue()
+    def rewrite(levels):
+        ring = levels["features"][0]["geometry"]["coordinates"][0]
+        ring[1] = [ring[1][0] + 60, ring[1][1]]
+    return office_zip("level.geojson", rewrite)
 
 
 def stacked(copies=5000):
     """The office with one room drawn 5,000 times over on one level, no other unit there: 413
     (deriving its walls took 3 minutes of CPU)."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name in os.listdir(office):
-            data = open(os.path.join(office, name), "rb").read()
-            if name == "unit.geojson":
-                units = json.loads(data)
-                room = next(f for f in units["features"]
-                            if (f["properties"].get("name") or {}).get("en") == "Room 0.01")
-                units["features"] = [dict(room, id=str(uuid.uuid4())) for _ in range(copies)]
-                data = json.dumps(units).encode()
-            archive.writestr(name, data)
-    return buffer.getvalue()
+    def rewrite(units):
+        room = next(f for f in units["features"]
+                    if (f["properties"].get("name") or {}).get("en") == "Room 0.01")
+        units["features"] = [dict(room, id=str(uuid.uuid4())) for _ in range(copies)]
+    return office_zip("unit.geojson", rewrite)
 
 
 def upload(source, data, name, expect="HTTP/1.1 413"):
