@@ -22,6 +22,7 @@ let package = Package(
     harness("FuzzSurvey", ["Fingerprints"]),
     harness("FuzzUJI", ["Fingerprints"]),
     harness("FuzzILC", ["Fingerprints"]),
+    harness("FuzzIPIN", ["Fingerprints", "Workflows", "FingerpostCore", "Geometry"]),
     harness("FuzzScenario", ["Simulation"]),
     harness("FuzzWorld", ["Radio"]),
     harness("FuzzEventStream", ["EventStream"]),

@@ -9,7 +9,7 @@ seconds=${1:-60}
 runs=${2:-0}
 bin=${FUZZ_BIN:-Fuzz/.build/release}
 work=${FUZZ_WORK:-.build/fuzz}
-harnesses=(FuzzJSON FuzzVenueFiles FuzzVenueZip FuzzSurvey FuzzUJI FuzzILC FuzzScenario FuzzWorld
+harnesses=(FuzzJSON FuzzVenueFiles FuzzVenueZip FuzzSurvey FuzzUJI FuzzILC FuzzIPIN FuzzScenario FuzzWorld
   FuzzEventStream FuzzRadioMap FuzzGeolocate FuzzGeosubmit FuzzLocate FuzzSessionEvents)
 [ -n "${FUZZ_ONLY:-}" ] && read -r -a harnesses <<< "$FUZZ_ONLY"
 mkdir -p "$work/seeds" "$work/artifacts"

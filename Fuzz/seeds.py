@@ -89,6 +89,23 @@ put("FuzzILC", "walk.txt",
     "1574559498401\tTYPE_WIFI\tshop\t0e:74:9c:a7:b2:e4\t-45\t5765\t1574559498380\n"
     "1574559499263\tTYPE_WAYPOINT\t85.0\t95.5\n")
 
+put("FuzzIPIN", "trial.txt",
+    "% LogFile created by the 'GetSensorData' App for Android.\n"
+    "% Manufacturer:            \tsamsung\n"
+    "% Model:                   \tSM-A520F\n"
+    "ACCE;0.0448;2558.6338;-1.13967;6.03836;6.58426;3\n"
+    "GYRO;0.0442;2558.6338;-0.05815;-0.34633;0.13078;3\n"
+    "MAGN;0.0450;2558.6338;12.1;;-30.2;-20.5;3\n"
+    "AHRS;0.0456;2558.6338;38.443356;6.974803;-157.526794;0.12037100;-0.31112301;-0.92053300;3\n"
+    "PRES;0.0429;2558.6124;980.0779;3\n"
+    "POSI;0.5;1;49.460948188642;11.110539036217;0;100\n"
+    "WIFI;1.2635;2559.8518;SSID2023_0006;20:23:00:00:00:90;2437;-75\n"
+    "WIFI;1.2635;2559.8518;SSID2023_0001;20:23:00:00:00:01;2437;-78\n"
+    "ACCE;1.3;2559.9;-1.2;6.1;7.9;3\n"
+    "AHRS;1.3;2559.9;38.4;6.9;-150.1;0.12;-0.31;-0.92;3\n"
+    "PRES;1.4;2560.0;980.5;3\n"
+    "POSI;2.5;2;49.461013377334;11.110529162966;-2;100\n")
+
 for path in sorted((root / "Scenarios").glob("*.yaml")):
     put("FuzzScenario", path.name, path.read_bytes())
 for path in sorted((root / "Surveys").glob("*.world.yaml")):

@@ -92,6 +92,15 @@ public enum StreamDecoder {
         Scan(
           time: try number("t"), device: json["device"]?.stringValue ?? "unknown",
           readings: readings))
+    case "pressure":
+      let (t, hPa) = (try number("t"), try number("hPa"))
+      guard Pressure.plausible.contains(hPa) else {
+        throw fail(
+          "hPa",
+          "must be an air pressure from \(Int(Pressure.plausible.lowerBound)) to "
+            + "\(Int(Pressure.plausible.upperBound)) hPa")
+      }
+      return .pressure(Pressure(t: t, hPa: hPa))
     case "fix":
       let coordinate = optionalNumber("lat").flatMap { lat in
         optionalNumber("lon").map { GeoCoordinate(longitude: $0, latitude: lat) }

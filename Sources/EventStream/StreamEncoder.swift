@@ -37,6 +37,9 @@ public enum StreamEncoder {
           + (reading.frequency.map { ",\($0)" } ?? "") + "]"
       }
       w.raw("readings", "[" + readings.joined(separator: ",") + "]")
+    case .pressure(let r):
+      w.number("t", r.t, 3)
+      w.number("hPa", r.hPa, 3)
     case .fix(let r):
       w.number("t", r.t, 3)
       w.optionalNumber("lat", r.coordinate?.latitude, 7)

@@ -9,6 +9,7 @@ public enum StreamRecord: Sendable, Equatable {
   case truth(TruthSample)
   case step(Step)
   case scan(Scan)
+  case pressure(Pressure)
   case fix(Fix)
   case particles(ParticlesRecord)
   case score(ScoreRecord)
@@ -20,6 +21,7 @@ public enum StreamRecord: Sendable, Equatable {
     case .truth: "truth"
     case .step: "step"
     case .scan: "scan"
+    case .pressure: "pressure"
     case .fix: "fix"
     case .particles: "particles"
     case .score: "score"
@@ -33,6 +35,7 @@ public enum StreamRecord: Sendable, Equatable {
     case .truth(let r): r.t
     case .step(let r): r.t
     case .scan(let r): r.time
+    case .pressure(let r): r.t
     case .fix(let r): r.t
     case .particles(let r): r.t
     }
@@ -41,8 +44,8 @@ public enum StreamRecord: Sendable, Equatable {
 
 /// The first record: what the stream is.
 public struct Meta: Sendable, Equatable {
-  /// The stream schema version this tool writes and reads.
-  public static let currentSchema = 1
+  /// The stream schema version this tool writes: 2 added `pressure` records. It reads 1 and 2.
+  public static let currentSchema = 2
   /// The schema version of the stream.
   public var schema: Int
   /// The venue (a path or name).

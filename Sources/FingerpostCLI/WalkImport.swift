@@ -1,55 +1,68 @@
 import ArgumentParser
 import FingerpostCore
+import Fingerprints
 import FloorPlans
 import Foundation
 import Geometry
 import IMDF
 import Workflows
 
-/// `fingerpost walk import --format ilc PATH_FILE… -o OUT`: recorded walks as event streams.
+/// `fingerpost walk import --format ilc|ipin FILE… -o OUT`: recorded walks as event streams.
 struct WalkImport: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
-    abstract: "Import recorded walks (Microsoft ILC 2.0 path files) as event streams.",
+    abstract:
+      "Import recorded walks (Microsoft ILC 2.0 path files, IPIN GetSensorData logs) as event streams.",
     discussion: """
-      Each path file becomes an event stream: truth from its waypoints (every 0.5 s, each \
-      waypoint a checkpoint), steps from the phone's accelerometer, gyroscope and rotation \
-      vector (pedestrian dead reckoning), and its Wi-Fi scans with stale entries dropped. \
-      Positions are in the site's frame, the one `venue import --format ilc` gives the venue, \
-      so `replay WALK --venue VENUE` and `score` work on it. One path file is written to -o; \
-      several (or folders of them) to the folder -o, one NAME.ndjson each. Prints, per walk, \
-      the steps against the waypoints: their count and length against the distance walked, \
-      and the heading error per segment (median of its absolute value). With --venue, each \
-      truth record names the unit it stands in, so that `score` reports unit hits.
+      Each recording becomes an event stream: truth from its ground-truth points (every 0.5 s \
+      between them, each one a checkpoint), steps from the phone's accelerometer, gyroscope and \
+      orientation (pedestrian dead reckoning), its Wi-Fi scans with stale entries dropped, and \
+      (ipin) its barometer as pressure records. ilc: positions are in the site's frame, the one \
+      `venue import --format ilc` gives the venue. ipin: the landmarks (POSI) are the truth, on \
+      their floors; positions are in the frame at --origin, else at the venue's origin, else at \
+      the smallest latitude and longitude of the landmarks of the logs imported together (as \
+      the IPIN scorer does). `replay WALK --venue VENUE` and `score` work on the streams. One \
+      file is written to -o; several (or folders of them) to the folder -o, one NAME.ndjson \
+      each. Prints, per walk, the steps against the truth: their count and length against the \
+      distance walked, and the heading error per segment (median of its absolute value). With \
+      --venue, each truth record names the unit it stands in, so that `score` reports unit hits.
       """)
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
-    case ilc
+    case ilc, ipin
   }
 
-  @Option(help: "The recording format: ilc.")
+  @Option(help: "The recording format: ilc or ipin.")
   var format: Format
 
-  @Argument(help: "Path files, or folders of them.")
+  @Argument(help: "Recordings (*.txt), or folders of them.")
   var files: [String]
 
   @Option(name: .shortAndLong, help: "The event stream to write (a folder for several walks).")
   var output: String
 
-  @Option(help: "The venue `venue import --format ilc` made of the site: truth names its units.")
+  @Option(help: "The venue of the site: truth names its units (ipin: positions in its frame).")
   var venue: String?
+
+  @Option(help: "ipin: the frame's origin, LON,LAT in degrees.")
+  var origin: OriginArgument?
+
+  func validate() throws {
+    if origin != nil, format != .ipin { throw ValidationError("--origin is for --format ipin") }
+  }
 
   func run() throws {
     let plans = try venue.map { FloorPlanSet(venue: try VenueLoader.load(path: $0)) }
     let paths = try FileAccess.files(in: files, withExtension: "txt")
     let single = paths.count == 1 && !FileAccess.isDirectory(output)
     if !single { try FileAccess.createDirectory(output) }
-    print(
-      "walk                          seconds  steps  scans  distance m  steps m  ratio  heading error °"
-    )
     var all: [DeadReckoningCheck.Segment] = []
-    for path in paths {
-      var walk = try ILCWalkImporter().importFile(path)
+    let walks = try load(paths, plans: plans)
+    print(
+      "walk                                       seconds  steps  scans  distance m  steps m  ratio  heading error °"
+    )
+    for (path, imported) in zip(paths, walks) {
+      var walk = imported
       if let plans {
         walk.truth = plans.labellingUnits(walk.truth, frame: LocalFrame(origin: walk.origin))
       }
@@ -60,7 +73,7 @@ struct WalkImport: ParsableCommand {
       let check = walk.check
       let seconds = (walk.truth.last?.t ?? 0) - (walk.truth.first?.t ?? 0)
       print(
-        name.padding(toLength: 30, withPad: " ", startingAt: 0)
+        name.padding(toLength: 43, withPad: " ", startingAt: 0)
           + String(
             format: "%7.0f  %5d  %5d  %10.1f  %7.1f  %5.2f  %@", seconds, check.steps,
             walk.scans.count, check.distance, check.stepLength, check.lengthRatio,
@@ -84,5 +97,24 @@ struct WalkImport: ParsableCommand {
           + "(%d segments of %.0f m or more)",
         paths.count, total.steps, total.distance, total.stepLength, total.lengthRatio, median,
         p90, signed, total.headingErrors.count, DeadReckoningCheck.minimumDistance))
+  }
+
+  /// The walks of `paths` in the chosen format.
+  func load(_ paths: [String], plans: FloorPlanSet?) throws -> [any ImportedWalk] {
+    switch format {
+    case .ilc:
+      return try paths.map { try ILCWalkImporter().importFile($0) }
+    case .ipin:
+      let logs = try paths.map { try IPINWalkImporter.read($0) }
+      guard
+        let origin = origin?.coordinate ?? plans?.frame.origin
+          ?? IPINSiteImporter.origin(of: logs)
+      else {
+        throw FingerpostError(
+          .noData, file: paths.first, "no POSI landmarks in the logs: give --origin LON,LAT")
+      }
+      print("frame origin (lon, lat): \(origin)")
+      return logs.map { IPINWalkImporter().walk($0, origin: origin) }
+    }
   }
 }

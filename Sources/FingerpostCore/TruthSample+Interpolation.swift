@@ -18,3 +18,33 @@ extension TruthSample {
     return a.position.interpolated(to: b.position, at: (t - a.t) / (b.t - a.t))
   }
 }
+
+extension TruthSample {
+  /// A truth track through `checkpoints` (surveyed points the walker stood on, in time order):
+  /// a checkpoint sample at each, and samples every `interval` seconds between, linear in
+  /// position. Between checkpoints on different floors the walker is on the first floor for
+  /// the first half of the time and on the second after.
+  public static func track(
+    through checkpoints: [(t: Double, ordinal: Int, point: Point)], interval: Double
+  ) -> [TruthSample] {
+    guard let first = checkpoints.first else { return [] }
+    var out: [TruthSample] = []
+    var t = first.t
+    for (a, b) in zip(checkpoints, checkpoints.dropFirst()) {
+      out.append(TruthSample(t: a.t, ordinal: a.ordinal, position: a.point, checkpoint: true))
+      t = max(t, a.t + interval / 2)
+      while t < b.t - interval / 2 {
+        let share = (t - a.t) / (b.t - a.t)
+        out.append(
+          TruthSample(
+            t: t, ordinal: share < 0.5 ? a.ordinal : b.ordinal,
+            position: a.point.interpolated(to: b.point, at: share)))
+        t += interval
+      }
+    }
+    let last = checkpoints[checkpoints.count - 1]
+    out.append(
+      TruthSample(t: last.t, ordinal: last.ordinal, position: last.point, checkpoint: true))
+    return out
+  }
+}

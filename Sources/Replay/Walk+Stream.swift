@@ -5,7 +5,7 @@ import Geometry
 import Simulation
 
 extension Walk {
-  /// The walk of a recorded event stream (`truth`, `step` and `scan` records; others are
+  /// The walk of a recorded event stream (`truth`, `step`, `scan` and `pressure` records; others are
   /// ignored). Unreadable lines are reported to `warn` with their line number and skipped.
   /// Truth drawn about another origin than the venue's (the `meta` record's) is carried into
   /// the venue's frame. The first truth record is the start; with `knownStart` the particle
@@ -32,6 +32,8 @@ extension Walk {
         steps.append(step)
       case .scan(let scan):
         scans.append(scan)
+      case .pressure(let pressure):
+        pressures.append(pressure)
       default:
         break
       }
@@ -47,6 +49,7 @@ extension Walk {
     }
     steps.sort { $0.t < $1.t }
     scans.sort { $0.time < $1.time }
+    pressures.sort { $0.t < $1.t }
     truth.sort { $0.t < $1.t }
     guard !steps.isEmpty || !scans.isEmpty else {
       throw FingerpostError(.noData, file: file, "no step or scan records to replay")

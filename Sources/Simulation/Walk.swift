@@ -16,6 +16,8 @@ public struct Walk: Sendable {
   public var steps: [Step] = []
   /// Wi-Fi scans.
   public var scans: [Scan] = []
+  /// Barometer samples.
+  public var pressures: [Pressure] = []
   /// The true track, when known.
   public var truth: [TruthSample] = []
   /// Seconds from the start to the last event.

@@ -25,7 +25,7 @@ extension ViewerState {
     }
   }
 
-  /// Applies a record: fixes, truth and particles are shown; steps, scans and scores are not
+  /// Applies a record: fixes, truth and particles are shown; steps, scans, pressures and scores are not
   /// drawn and only counted as lines.
   public mutating func apply(_ record: StreamRecord) {
     switch record {
@@ -33,7 +33,7 @@ extension ViewerState {
     case .truth(let t): truths.append(t)
     case .particles(let p): particles = p
     case .fix(let fix): add(fix)
-    case .step, .scan, .score: break
+    case .step, .scan, .pressure, .score: break
     }
   }
 

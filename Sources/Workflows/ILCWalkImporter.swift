@@ -92,7 +92,8 @@ public struct ILCWalkImporter: Sendable {
           file: file, line: 0, message: "no TYPE_WAYPOINT: the walk has no ground truth",
           skippedLine: false))
     }
-    let truth = Self.truth(waypoints, ordinal: ordinal, interval: truthInterval)
+    let truth = TruthSample.track(
+      through: waypoints.map { ($0.t, ordinal, $0.point) }, interval: truthInterval)
     // Steps from the inertial log.
     func samples(_ type: String) -> [InertialSample] {
       (recording.sensors[type] ?? []).map {
@@ -120,30 +121,6 @@ public struct ILCWalkImporter: Sendable {
       file: file, truth: truth, steps: steps, scans: scans, origin: origin, ordinal: ordinal,
       staleEntries: stale, problems: problems,
       check: DeadReckoningCheck(steps: steps, waypoints: waypoints))
-  }
-
-  /// Truth every `interval` seconds from the first waypoint to the last, linear between
-  /// waypoints, and a checkpoint at each waypoint.
-  static func truth(_ waypoints: [(t: Double, point: Point)], ordinal: Int, interval: Double)
-    -> [TruthSample]
-  {
-    guard let first = waypoints.first else { return [] }
-    var out: [TruthSample] = []
-    var t = first.t
-    for (a, b) in zip(waypoints, waypoints.dropFirst()) {
-      out.append(TruthSample(t: a.t, ordinal: ordinal, position: a.point, checkpoint: true))
-      t = max(t, a.t + interval / 2)
-      while t < b.t - interval / 2 {
-        let share = (t - a.t) / (b.t - a.t)
-        out.append(
-          TruthSample(
-            t: t, ordinal: ordinal, position: a.point.interpolated(to: b.point, at: share)))
-        t += interval
-      }
-    }
-    let last = waypoints[waypoints.count - 1]
-    out.append(TruthSample(t: last.t, ordinal: ordinal, position: last.point, checkpoint: true))
-    return out
   }
 }
 

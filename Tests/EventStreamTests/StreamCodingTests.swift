@@ -21,6 +21,7 @@ import Testing
       Scan(
         time: 2, device: "pixel",
         readings: [Reading(bssid: "aa:bb:cc:dd:ee:ff", rssi: -61, frequency: 2437)])),
+    .pressure(Pressure(t: 2.1, hPa: 980.078)),
     .fix(
       Fix(
         t: 2.5, position: Point(x: 1.5, y: -2.25),
@@ -41,13 +42,15 @@ import Testing
   @Test func linesArePinned() {
     #expect(
       StreamEncoder.line(records[0])
-        == #"{"type":"meta","schema":1,"venue":"office","venue_path":"Surveys/office","seed":42,"generator":"fingerpost simulate","origin":[24.5,60.25]}"#
+        == #"{"type":"meta","schema":2,"venue":"office","venue_path":"Surveys/office","seed":42,"generator":"fingerpost simulate","origin":[24.5,60.25]}"#
     )
     #expect(
       StreamEncoder.line(records[1])
         == #"{"type":"truth","t":0.1,"ordinal":1,"x":-3.25,"y":12.5,"unit":"u-1","heading":90}"#)
     #expect(
-      StreamEncoder.line(records[6])
+      StreamEncoder.line(records[6]) == #"{"type":"pressure","t":2.1,"hPa":980.078}"#)
+    #expect(
+      StreamEncoder.line(records[7])
         == #"{"type":"fix","t":2.5,"lat":60.2501234,"lon":24.5004321,"x":1.5,"y":-2.25,"ordinal":2,"level_id":"L2","unit_id":null,"unit_name":null,"accuracy_m":3.5,"course":45,"speed":1.1}"#
     )
   }
@@ -60,6 +63,8 @@ import Testing
       (#"{"type":"truth","t":1,"ordinal":0.5,"x":0,"y":0}"#, .invalidValue, "ordinal"),
       (#"{"type":"truth","t":1,"x":0,"y":0}"#, .missingField, "ordinal"),
       (#"{"type":"step","t":1,"heading":3}"#, .missingField, "length"),
+      (#"{"type":"pressure","t":1,"hPa":98007.8}"#, .invalidValue, "hPa"),
+      (#"{"type":"pressure","t":1}"#, .missingField, "hPa"),
       (#"{"type":"fix","t":"soon","x":0,"y":0,"ordinal":0,"accuracy_m":1}"#, .invalidValue, "t"),
     ] as [(String, FingerpostError.Kind, String?)])
   func badLinesNameTheirLineFieldAndKind(
