@@ -27,12 +27,8 @@ struct EvaluateWalksCommand: ParsableCommand {
       own scans in its map), one at a time, to measure what limits it.
       """)
 
-  enum Format: String, ExpressibleByArgument, CaseIterable {
-    case ilc
-  }
-
-  @Option(help: "The recording format: ilc.")
-  var format: Format
+  @Option(help: "The recording format: ilc or ipin.")
+  var format: WalkEvaluation.Format
 
   @Argument(help: "The site folder.")
   var site: String
@@ -78,6 +74,7 @@ struct EvaluateWalksCommand: ParsableCommand {
 
   func run() throws {
     var evaluation = WalkEvaluation(site: site)
+    evaluation.format = format
     evaluation.settings.particles = particles
     evaluation.seed = seed
     evaluation.jobs = jobs
@@ -109,3 +106,4 @@ struct EvaluateWalksCommand: ParsableCommand {
 
 extension ParticleFilterSettings.Measurement: ExpressibleByArgument {}
 extension WalkEvaluation.Oracle: ExpressibleByArgument {}
+extension WalkEvaluation.Format: ExpressibleByArgument {}

@@ -20,6 +20,11 @@ struct ParticleCloud: Sendable {
   /// Steps each particle still has to walk in a stair, ramp or escalator before it reaches the
   /// next floor (NaN when not in one).
   var transit: [Float] = []
+  /// The floor the particle would be on had the walker not climbed since the barometer's start:
+  /// its ordinal minus the barometer's height change over the floor height, fixed at its birth
+  /// (NaN until the barometer sets it). A particle on a floor the barometer disagrees with
+  /// drifts away from it (`ParticleFilter+Barometer`).
+  var floorBase: [Float] = []
   /// Unnormalized log-weight (−∞ for a dead particle).
   var logWeight: [Double] = []
 
@@ -39,6 +44,7 @@ struct ParticleCloud: Sendable {
     offset.reserveCapacity(n)
     climb.reserveCapacity(n)
     transit.reserveCapacity(n)
+    floorBase.reserveCapacity(n)
     logWeight.reserveCapacity(n)
   }
 
@@ -54,6 +60,7 @@ struct ParticleCloud: Sendable {
     self.offset.append(offset)
     climb.append(0)
     transit.append(.nan)
+    floorBase.append(.nan)
     logWeight.append(0)
   }
 
@@ -63,7 +70,7 @@ struct ParticleCloud: Sendable {
       x: Array(x[range]), y: Array(y[range]), plan: Array(plan[range]),
       headingBias: Array(headingBias[range]), scale: Array(scale[range]),
       offset: Array(offset[range]), climb: Array(climb[range]), transit: Array(transit[range]),
-      logWeight: Array(logWeight[range]))
+      floorBase: Array(floorBase[range]), logWeight: Array(logWeight[range]))
   }
 
   /// Writes `part` over the particles in `range` (the same number of particles).
@@ -76,6 +83,7 @@ struct ParticleCloud: Sendable {
     offset.replaceSubrange(range, with: part.offset)
     climb.replaceSubrange(range, with: part.climb)
     transit.replaceSubrange(range, with: part.transit)
+    floorBase.replaceSubrange(range, with: part.floorBase)
     logWeight.replaceSubrange(range, with: part.logWeight)
   }
 
@@ -92,6 +100,7 @@ struct ParticleCloud: Sendable {
       next.offset.append(offset[j])
       next.climb.append(climb[j])
       next.transit.append(transit[j])
+      next.floorBase.append(floorBase[j])
     }
     next.logWeight = Array(repeating: 0, count: indices.count)
     return next

@@ -83,6 +83,7 @@ extension ParticleFilter {
     swap(&updated, &particles.logWeight)
     for i in 0..<n { updated[i] += tempered[i] }
     swap(&updated, &particles.logWeight)
+    weighByBarometer()
     let weights = normalizedWeights()
     let ess = 1 / weights.reduce(0) { $0 + $1 * $1 }
     if settings.measurement.usesRadioMap { updateOffsetEstimate(prepared, weights: weights) }

@@ -33,6 +33,7 @@ extension ParticleFilter {
     if fresh > 0 {
       append(count: fresh, from: prepared)
       fastLikelihood = slowLikelihood
+      inheritFloorBases(from: 0..<min(kept, particles.count))
     }
   }
 

@@ -53,6 +53,8 @@ public final class ParticleFilter: Localizer {
   var stillUntil = -Double.infinity
   /// Steps in a row on which most of the cloud hit a wall (the trap watchdog).
   var trappedSteps = 0
+  /// The barometer, once a pressure sample came.
+  var barometer: BarometerTrack?
 
   /// Creates a filter; with `start`, particles begin around it, else globally from the first scan.
   public init(

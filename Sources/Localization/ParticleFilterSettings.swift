@@ -88,6 +88,14 @@ public struct ParticleFilterSettings: Sendable, Hashable {
   public var trappedSteps = 5
   /// Share of particles injected when the cloud is trapped (see `trappedShare`).
   public var trappedInjection = 0.25
+  /// The barometer: height per floor ordinal, metres (fitted to walks that change floors with a
+  /// barometer, `WalkCalibration`; a typical storey otherwise).
+  public var floorHeight = 3.5
+  /// The barometer: how far a particle's floor may disagree with the height the barometer
+  /// climbed before it weighs less, metres (one standard deviation).
+  public var barometerSigma = 1.0
+  /// The barometer: the time constant its pressure is smoothed over, seconds.
+  public var pressureSmoothing = 2.0
   /// AMCL recovery: fast and slow averaging rates of the scan likelihood.
   public var recoveryFast = 0.2
   public var recoverySlow = 0.01

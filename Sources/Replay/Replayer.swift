@@ -71,9 +71,11 @@ public struct Replayer {
     enum Input {
       case step(Step)
       case scan(Scan)
+      case pressure(Pressure)
     }
     var inputs: [(t: Double, input: Input)] = walk.steps.map { ($0.t, .step($0)) }
     inputs += walk.scans.map { ($0.time, .scan($0)) }
+    inputs += walk.pressures.map { ($0.t, .pressure($0)) }
     inputs.sort { $0.t < $1.t }
     emit(
       StreamEncoder.line(
@@ -98,6 +100,8 @@ public struct Replayer {
         case .scan(let scan):
           if map.prepare(scan).knownCount == 0 { unusableScans += 1 }
           localizer.scan(scan)
+        case .pressure(let sample):
+          localizer.pressure(sample)
         }
         next += 1
       }

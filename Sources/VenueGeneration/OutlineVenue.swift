@@ -60,6 +60,11 @@ public struct OutlineVenue: Sendable {
   /// A door's width as a share of its edge, and its largest width in metres.
   public var doorShare = 0.6
   public var maximumDoorWidth = 3.0
+  /// The venue's display point, which `Venue.frame` takes for its origin, metres; nil: the
+  /// centre of the largest outline.
+  public var displayPoint: Point?
+  /// The venue's outline (levels beyond it are cut to it); nil: the first floor's.
+  public var venueOutline: [Polygon]?
 
   /// A venue of `floors` drawn in metres about `origin`.
   public init(name: String, origin: GeoCoordinate, floors: [Floor], generator: String) {
@@ -90,9 +95,10 @@ public struct OutlineVenue: Sendable {
         "country": "ZZ", "postal_code": .null, "postal_code_ext": .null,
         "postal_code_vanity": .null,
       ])
-    let display = builder.point(BoundingBox(points: footprint)?.center ?? .zero)
+    let display = builder.point(displayPoint ?? BoundingBox(points: footprint)?.center ?? .zero)
+    let venueOutline = self.venueOutline ?? floors.first?.outline ?? []
     builder.add(
-      .venue, "venue", geometry: builder.multiPolygon(floors.first?.outline ?? []),
+      .venue, "venue", geometry: builder.multiPolygon(venueOutline),
       properties: [
         "category": "shoppingcenter", "restriction": .null, "name": label(name),
         "alt_name": .null, "hours": .null, "phone": .null, "website": .null,
@@ -105,7 +111,7 @@ public struct OutlineVenue: Sendable {
         "display_point": display, "address_id": .string(builder.id("address")),
       ])
     builder.add(
-      .footprint, "footprint", geometry: builder.multiPolygon(floors.first?.outline ?? []),
+      .footprint, "footprint", geometry: builder.multiPolygon(venueOutline),
       properties: [
         "category": "ground", "name": .null, "building_ids": [.string(builder.id("building"))],
       ])

@@ -75,24 +75,36 @@ public struct VenueBuilder: Sendable {
     return .array([.number(round(c.longitude)), .number(round(c.latitude))])
   }
 
-  /// Writes `manifest.json` and one `.geojson` per feature type into `folder`, each atomically.
-  public func write(to folder: URL) throws {
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  /// The archive's files: `manifest.json` and one `.geojson` per feature type, by name.
+  public func files() throws -> [String: Data] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let manifest: JSONValue = .object([
       "version": "1.0.0", "created": "2026-01-01T00:00:00Z", "generated_by": .string(generator),
       "language": "en",
     ])
-    try encoder.encode(manifest).write(
-      to: folder.appendingPathComponent("manifest.json"), options: .atomic)
+    var files = ["manifest.json": try encoder.encode(manifest)]
     for type in FeatureType.allCases {
       guard let list = features[type] else { continue }
       var text = "{\"type\":\"FeatureCollection\",\"name\":\"\(type.rawValue)\",\"features\":[\n"
       text += try list.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
         .joined(separator: ",\n")
       text += "\n]}\n"
-      try Data(text.utf8).write(to: folder.appendingPathComponent(type.fileName), options: .atomic)
+      files[type.fileName] = Data(text.utf8)
     }
+    return files
+  }
+
+  /// Writes `files()` into `folder`, each atomically.
+  public func write(to folder: URL) throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for (name, data) in try files() {
+      try data.write(to: folder.appendingPathComponent(name), options: .atomic)
+    }
+  }
+
+  /// The venue these features make, loaded in memory (named `path` in its findings).
+  public func venue(path: String) throws -> Venue {
+    VenueLoader.load(files: try files(), path: path)
   }
 }

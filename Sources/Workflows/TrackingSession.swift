@@ -44,7 +44,7 @@ public final class TrackingSession {
       plans: plans, map: map, settings: settings, generator: generator, start: start)
   }
 
-  /// The step and scan records of an event-stream batch (NDJSON; `meta` lines are ignored),
+  /// The step, scan and pressure records of an event-stream batch (NDJSON; `meta` lines are ignored),
   /// named `source` in errors. Any other record, or a line that does not parse, refuses the
   /// batch naming the line.
   public func events(ndjson data: Data, source: String) throws(FingerpostError) -> [StreamRecord] {
@@ -56,11 +56,11 @@ public final class TrackingSession {
     for (number, record) in records {
       switch record {
       case .meta: continue
-      case .step, .scan: events.append(record)
+      case .step, .scan, .pressure: events.append(record)
       default:
         throw FingerpostError(
           .invalidValue, file: source, line: number, field: "type",
-          "a session takes step and scan records, not \(record.type)")
+          "a session takes step, scan and pressure records, not \(record.type)")
       }
       guard events.count <= Self.batchLimit else {
         throw FingerpostError(
@@ -115,6 +115,7 @@ public final class TrackingSession {
         filter.step(step)
         previousStep = step.t
       case .scan(let scan): filter.scan(scan)
+      case .pressure(let sample): filter.pressure(sample)
       default: continue
       }
       lastTime = t

@@ -29,13 +29,19 @@ public struct WalkCalibration: Sendable, Hashable, Codable {
     public var steps: [Step]
     /// The phone's scans.
     public var scans: [Scan]
+    /// The phone's barometer, when it has one.
+    public var pressures: [Pressure]
 
     /// A walk of these records.
-    public init(ordinal: Int, truth: [TruthSample], steps: [Step], scans: [Scan]) {
+    public init(
+      ordinal: Int, truth: [TruthSample], steps: [Step], scans: [Scan],
+      pressures: [Pressure] = []
+    ) {
       self.ordinal = ordinal
       self.truth = truth
       self.steps = steps
       self.scans = scans
+      self.pressures = pressures
     }
   }
 
@@ -56,6 +62,9 @@ public struct WalkCalibration: Sendable, Hashable, Codable {
   public var neighbours = NeighbourField.Settings()
   /// Mean log-likelihood of the truth under that field, per scan.
   public var fieldLogLikelihood = 0.0
+  /// Height per floor ordinal, metres, from the barometer of walks that change floors (nil
+  /// when none does).
+  public var floorHeight: Double?
   /// Walks the calibration was fitted to.
   public var walks = 0
 
@@ -73,6 +82,7 @@ public struct WalkCalibration: Sendable, Hashable, Codable {
   public init(walks: [Walk], area: [Int: Double]) {
     self.walks = walks.count
     fitStepScale(walks)
+    fitFloorHeight(walks)
     let queries = Self.neighbourhoods(walks, count: NeighbourField.Settings().count)
     fitScanLag(walks, queries: queries)
     fitField(walks, queries: queries, area: area)
@@ -83,23 +93,39 @@ public struct WalkCalibration: Sendable, Hashable, Codable {
     settings.initialScale = stepScale
     settings.initialScaleSpread = stepScaleSpread
     settings.scanLag = scanLag
+    if let floorHeight { settings.floorHeight = floorHeight }
     settings.neighbours.temperature = neighbours.temperature
     settings.neighbours.kernel = neighbours.kernel
   }
 
   /// The pooled ratio of the truth's distance to the steps' over walks of at least 10 m, and
-  /// the standard deviation of the per-walk ratios around it (at least 0.03).
+  /// the standard deviation of the per-walk ratios around it (at least 0.03). Only stretches
+  /// of truth on one floor count (not those between checkpoints on different floors): on
+  /// stairs the steps cover little ground.
   mutating func fitStepScale(_ walks: [Walk]) {
     var ratios: [Double] = []
     var (truthTotal, stepTotal) = (0.0, 0.0)
     for walk in walks {
-      guard let first = walk.truth.first, let last = walk.truth.last else { continue }
       var distance = 0.0
+      var stepped = 0.0
+      var s = 0
+      // Between checkpoints on different floors the walker is on stairs the whole time.
+      let checkpoints = walk.truth.filter(\.checkpoint)
+      let climbs = zip(checkpoints, checkpoints.dropFirst()).filter { $0.ordinal != $1.ordinal }
+        .map { $0.t...$1.t }
       for (a, b) in zip(walk.truth, walk.truth.dropFirst()) {
+        while s < walk.steps.count, walk.steps[s].t <= a.t { s += 1 }
+        var inside = 0.0
+        while s < walk.steps.count, walk.steps[s].t <= b.t {
+          if walk.steps[s].length.isFinite { inside += walk.steps[s].length }
+          s += 1
+        }
+        guard a.ordinal == b.ordinal,
+          !climbs.contains(where: { $0.contains(a.t) && $0.contains(b.t) })
+        else { continue }
         distance += a.position.distance(to: b.position)
+        stepped += inside
       }
-      let stepped = walk.steps.filter { $0.t >= first.t && $0.t <= last.t }
-        .reduce(0) { $0 + ($1.length.isFinite ? $1.length : 0) }
       guard distance >= 10, stepped > 0 else { continue }
       ratios.append(distance / stepped)
       truthTotal += distance
@@ -112,6 +138,30 @@ public struct WalkCalibration: Sendable, Hashable, Codable {
       / Double(max(ratios.count - 1, 1))
     stepScaleSpread = max(variance.squareRoot() / stepScale, 0.03)
   }
+
+  /// The median over the training walks' floor changes (consecutive checkpoints on different
+  /// floors) of the barometer's height change per ordinal, each end the mean pressure over
+  /// `pressureWindow` seconds around its checkpoint; nil when no walk has one.
+  mutating func fitFloorHeight(_ walks: [Walk]) {
+    var heights: [Double] = []
+    for walk in walks where !walk.pressures.isEmpty {
+      func pressure(at t: Double) -> Double? {
+        let near = walk.pressures.filter { abs($0.t - t) <= Self.pressureWindow / 2 }
+        return near.isEmpty ? nil : near.reduce(0) { $0 + $1.hPa } / Double(near.count)
+      }
+      let checkpoints = walk.truth.filter(\.checkpoint)
+      for (a, b) in zip(checkpoints, checkpoints.dropFirst()) where a.ordinal != b.ordinal {
+        guard let pa = pressure(at: a.t), let pb = pressure(at: b.t) else { continue }
+        let perOrdinal = Pressure.heightChange(from: pa, to: pb) / Double(b.ordinal - a.ordinal)
+        if perOrdinal > 0.5 { heights.append(perOrdinal) }
+      }
+    }
+    guard !heights.isEmpty else { return }
+    floorHeight = heights.sorted()[heights.count / 2]
+  }
+
+  /// Seconds of barometer averaged around a checkpoint (`fitFloorHeight`).
+  static let pressureWindow = 4.0
 
   /// One scan of a walk with its nearest scans of the other walks.
   struct Neighbourhood {

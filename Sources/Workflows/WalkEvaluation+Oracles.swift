@@ -20,7 +20,7 @@ extension WalkEvaluation {
   /// since the previous step (the `truth-steps` oracle).
   static func truthSteps(_ site: SiteWalk) -> [Step] {
     var previous: Double?
-    return site.walk.steps.compactMap { step in
+    return site.steps.compactMap { step in
       defer { previous = step.t }
       let from = previous ?? (step.t - 0.5)
       guard let a = TruthSample.position(in: site.truth, at: from),

@@ -10,15 +10,27 @@ import Replay
 import Scoring
 import Simulation
 
-/// Recorded walks of one ILC 2.0 site, each localized with a radio map built from walks of
-/// *other* folds only (leave one walk out, or K folds by walk), through the particle filter, the
-/// fingerprint baseline (maximum likelihood) and weighted kNN on each scan alone, never told the
-/// start, and scored against the waypoints: the honest measure of how well Fingerpost does on
-/// real phones. What the filter fits from data (`WalkCalibration`) it fits from the training
-/// folds alone.
+/// Recorded walks of one site (an ILC 2.0 site, or IPIN logs), each localized with a radio map
+/// built from walks of *other* folds only (leave one walk or path out, or K folds), through the
+/// particle filter, the fingerprint baseline (maximum likelihood) and weighted kNN on each scan
+/// alone, never told the start, and scored against the ground truth: the honest measure of how
+/// well Fingerpost does on real phones. What the filter fits from data (`WalkCalibration`) it
+/// fits from the training folds alone; an IPIN site has no floor plans, so each fold's venue is
+/// the area its training walks span (`SurveyedVenue`).
 public struct WalkEvaluation: Sendable {
-  /// The site folder (floor folders with maps and `path_data_files`).
+  /// How the site is recorded.
+  public enum Format: String, Sendable, CaseIterable {
+    /// Microsoft ILC 2.0: floor folders with maps and `path_data_files`.
+    case ilc
+    /// IPIN GetSensorData logs (a folder of them, or of `logfiles/`); each trial number is a
+    /// path, whose repetitions leave together.
+    case ipin
+  }
+
+  /// The site folder.
   public var site: String
+  /// How the site is recorded.
+  public var format = Format.ilc
   /// The particle filter's settings (before calibration).
   public var settings = ParticleFilterSettings()
   /// Seed of every walk's filter (each walk splits its own stream from it).
@@ -61,24 +73,40 @@ public struct WalkEvaluation: Sendable {
   /// One walk of the site, ready to replay: its truth in the venue's frame, its steps and scans.
   struct SiteWalk: Sendable {
     var name: String
+    /// The floor it is evaluated under (`floors`): ILC's floor folder, IPIN's first floor.
     var floor: String
-    var walk: ILCWalkImporter.Walk
+    /// The walks of one group leave together (ILC: each walk; IPIN: a trial's repetitions).
+    var group: String
+    var file: String
+    /// The floor it starts on.
+    var ordinal: Int
+    var steps: [Step]
+    var scans: [Scan]
+    var pressures: [Pressure]
+    /// In the frame at `origin`.
     var truth: [TruthSample]
+    var origin: GeoCoordinate
   }
 
   /// What a fold's walks are localized with.
   struct FoldModel: Sendable {
+    var plans: FloorPlanSet
+    var venuePath: String
     var map: RadioMap
     var settings: ParticleFilterSettings
     var calibration: WalkCalibration?
     var mapScans: Int
   }
 
-  /// The fold of each of `count` walks: every walk its own up to `leaveOneOutLimit` walks
-  /// (unless `folds` says otherwise), else walk i in fold i mod K.
-  func foldOf(count: Int) -> (folds: Int, fold: [Int]) {
+  /// The fold of each walk of `groups` (each walk's group, in walk order): every group its own
+  /// up to `leaveOneOutLimit` groups (unless `folds` says otherwise), else the i-th group (in
+  /// order of first appearance) in fold i mod K.
+  func foldOf(groups: [String]) -> (folds: Int, fold: [Int]) {
+    var order: [String: Int] = [:]
+    for g in groups where order[g] == nil { order[g] = order.count }
+    let count = order.count
     let k = max(2, min(folds ?? (count <= Self.leaveOneOutLimit ? count : 10), count))
-    return (k, (0..<count).map { $0 % k })
+    return (k, groups.map { order[$0]! % k })
   }
 
   /// Imports the venue and the walks, then replays and scores each walk, fold by fold.
@@ -86,30 +114,40 @@ public struct WalkEvaluation: Sendable {
     throws(FingerpostError) -> WalkEvaluationReport
   {
     let siteName = URL(fileURLWithPath: site).standardizedFileURL.lastPathComponent
-    let imported = try ILCVenueImporter().importSite(site, name: siteName)
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("fingerpost-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let folder =
-      streams.map { URL(fileURLWithPath: $0).appendingPathComponent("venue") }
-      ?? scratch.appendingPathComponent(siteName)
-    do {
-      try imported.features.write(to: folder)
-    } catch {
-      throw FingerpostError(.unwritable, file: folder.path, "cannot be written (\(error))")
+    // ILC: one venue imported from the site's maps; IPIN: none, each fold draws its own.
+    var venue: (plans: FloorPlanSet, path: String)?
+    var read: [SiteWalk]
+    switch format {
+    case .ilc:
+      let imported = try ILCVenueImporter().importSite(site, name: siteName)
+      let folder =
+        streams.map { URL(fileURLWithPath: $0).appendingPathComponent("venue") }
+        ?? scratch.appendingPathComponent(siteName)
+      do {
+        try imported.features.write(to: folder)
+      } catch {
+        throw FingerpostError(.unwritable, file: folder.path, "cannot be written (\(error))")
+      }
+      let plans = FloorPlanSet(venue: try VenueLoader.load(path: folder.path))
+      venue = (plans, folder.path)
+      read = try siteWalks(plans: plans)
+    case .ipin:
+      read = try ipinWalks()
     }
-    let plans = FloorPlanSet(venue: try VenueLoader.load(path: folder.path))
-    var read = try siteWalks(plans: plans)
     if oracles.contains(.truthSteps) {
       // Every walk's, so that what is fitted to the training walks is fitted to these steps.
-      for i in read.indices { read[i].walk.steps = Self.truthSteps(read[i]) }
+      for i in read.indices { read[i].steps = Self.truthSteps(read[i]) }
     }
     let walks = read
-    guard walks.count >= 2 else {
+    guard Set(walks.map(\.group)).count >= 2 else {
       throw FingerpostError(
-        .noData, file: site, "needs at least two path files to leave one out (has \(walks.count))")
+        .noData, file: site,
+        "needs at least two walks (paths) to leave one out (has \(walks.count))")
     }
-    let (k, fold) = foldOf(count: walks.count)
+    let (k, fold) = foldOf(groups: walks.map(\.group))
     let evaluated = walks.indices.filter { floors?.contains(walks[$0].floor) ?? true }
     guard !evaluated.isEmpty else {
       throw FingerpostError(
@@ -125,8 +163,8 @@ public struct WalkEvaluation: Sendable {
       guard !members.isEmpty else { continue }
       let training = walks.indices.filter { fold[$0] != f }
       let model = try self.model(
-        training: training.map { walks[$0] }, plans: plans, venue: siteName,
-        own: oracles.contains(.ownWalk) ? members.map { walks[$0] } : [])
+        training: training.map { walks[$0] }, venue: venue, name: siteName, fold: f,
+        own: oracles.contains(.ownWalk) ? members.map { walks[$0] } : [], scratch: scratch)
       foldsDone += 1
       if let calibration = model.calibration { calibrations.append(calibration) }
       let done = results.count
@@ -138,26 +176,35 @@ public struct WalkEvaluation: Sendable {
           progress(Progress(folds: finished, walks: done + n, total: walksTotal))
         }
       ) { j throws(FingerpostError) in
-        try self.evaluate(
-          walks[members[j]], index: members[j], model: model, plans: plans, venue: siteName,
-          venuePath: folder.path)
+        try self.evaluate(walks[members[j]], index: members[j], model: model, venue: siteName)
       }
       for (j, result) in replayed.enumerated() { results[members[j]] = result }
     }
     var report = try WalkEvaluationReport(
       site: siteName, walks: evaluated.compactMap { results[$0] })
     report.folds = k
+    report.format = format.rawValue
     report.oracles = oracles.map(\.rawValue).sorted()
     report.calibrations = calibrations
     report.measurement = settings.measurement.rawValue
     return report
   }
 
-  /// The map and settings of a fold: the training walks' scans as the survey, and (when
-  /// calibrating) the filter fitted to the training walks; `own` walks' scans join the map.
-  func model(training: [SiteWalk], plans: FloorPlanSet, venue: String, own: [SiteWalk])
-    throws(FingerpostError) -> FoldModel
-  {
+  /// The venue, map and settings of fold `fold`: the site's `venue`, else the area the training
+  /// walks span; the training walks' scans as the survey, and (when calibrating) the filter
+  /// fitted to the training walks; `own` walks' scans join the map (and the venue).
+  func model(
+    training: [SiteWalk], venue: (plans: FloorPlanSet, path: String)?, name: String, fold: Int,
+    own: [SiteWalk], scratch: URL
+  ) throws(FingerpostError) -> FoldModel {
+    var drawn = venue
+    if drawn == nil {
+      let folder =
+        streams.map { URL(fileURLWithPath: $0).appendingPathComponent("venue-\(fold)") }
+        ?? scratch.appendingPathComponent("venue-\(fold)")
+      drawn = try surveyedVenue(of: training + own, name: name, folder: folder)
+    }
+    let (plans, venuePath) = drawn!
     var settings = self.settings
     var calibration: WalkCalibration?
     if calibrates {
@@ -166,7 +213,8 @@ public struct WalkEvaluation: Sendable {
       let fitted = WalkCalibration(
         walks: training.map {
           WalkCalibration.Walk(
-            ordinal: $0.walk.ordinal, truth: $0.truth, steps: $0.walk.steps, scans: $0.walk.scans)
+            ordinal: $0.ordinal, truth: $0.truth, steps: $0.steps, scans: $0.scans,
+            pressures: $0.pressures)
         }, area: area)
       fitted.apply(to: &settings)
       calibration = fitted
@@ -174,26 +222,27 @@ public struct WalkEvaluation: Sendable {
     let lag = settings.scanLag
     let records = (training + own).flatMap { Self.records(of: $0, lag: lag) }
     let survey = SurveyFile(
-      header: SurveyHeader(venue: venue, origin: plans.frame.origin, source: "other walks"),
+      header: SurveyHeader(venue: name, origin: plans.frame.origin, source: "other walks"),
       records: records)
     let map = RadioMapBuilder().build(surveys: [("other walks", survey)], plans: plans).map
     return FoldModel(
-      map: map, settings: settings, calibration: calibration, mapScans: records.count)
+      plans: plans, venuePath: venuePath, map: map, settings: settings, calibration: calibration,
+      mapScans: records.count)
   }
 
   /// One walk localized with its fold's model by each localizer, scored (and its streams
   /// written when asked).
-  func evaluate(
-    _ site: SiteWalk, index: Int, model: FoldModel, plans: FloorPlanSet, venue: String,
-    venuePath: String
-  ) throws(FingerpostError) -> WalkEvaluationReport.WalkResult {
-    let map = model.map
-    var walk = Walk(venueName: venue, venuePath: venuePath, seed: seed &+ UInt64(index))
-    walk.steps = site.walk.steps
-    walk.scans = site.walk.scans
+  func evaluate(_ site: SiteWalk, index: Int, model: FoldModel, venue: String)
+    throws(FingerpostError) -> WalkEvaluationReport.WalkResult
+  {
+    let (map, plans) = (model.map, model.plans)
+    var walk = Walk(venueName: venue, venuePath: model.venuePath, seed: seed &+ UInt64(index))
+    walk.steps = site.steps
+    walk.scans = site.scans
+    walk.pressures = site.pressures
     walk.truth = site.truth
     walk.duration = max(
-      site.truth.last?.t ?? 0, site.walk.steps.last?.t ?? 0, site.walk.scans.last?.time ?? 0)
+      site.truth.last?.t ?? 0, site.steps.last?.t ?? 0, site.scans.last?.time ?? 0)
     if oracles.contains(.trueStart), let first = site.truth.first,
       let floor = plans.plans.firstIndex(where: { $0.ordinal == first.ordinal })
     {
@@ -201,6 +250,14 @@ public struct WalkEvaluation: Sendable {
       walk.startIsKnown = true
     }
     var instants: [String: [Instant]] = [:]
+    var checkpoints: [String: [Instant]] = [:]
+    var delays: [String: [Double?]] = [:]
+    func score(_ fixes: [Fix], as localizer: String) {
+      let scorer = Scorer()
+      instants[localizer] = scorer.instants(truth: site.truth, fixes: fixes)
+      checkpoints[localizer] = scorer.checkpointInstants(truth: site.truth, fixes: fixes)
+      delays[localizer] = scorer.floorDelays(truth: site.truth, fixes: fixes)
+    }
     for kind in [LocalizerKind.pf, .fingerprint] {
       var replay = Replayer(walk: walk, plans: plans, map: map, kind: kind)
       replay.settings = model.settings
@@ -214,10 +271,10 @@ public struct WalkEvaluation: Sendable {
       } catch let error as FingerpostError {
         throw error
       } catch {
-        throw FingerpostError(.invalidValue, file: site.walk.file, "\(error)")
+        throw FingerpostError(.invalidValue, file: site.file, "\(error)")
       }
       if keepLines { try writeStream(lines, walk: site.name, suffix: kind.rawValue) }
-      instants[kind.rawValue] = Scorer().instants(truth: site.truth, fixes: fixes)
+      score(fixes, as: kind.rawValue)
     }
     // The reference the field quotes: each scan placed by weighted kNN alone.
     let knn = FingerprintLocalizer(map: map, plans: plans, method: .knn)
@@ -231,9 +288,10 @@ public struct WalkEvaluation: Sendable {
         Self.streamLines(walk: walk, fixes: fixes, plans: plans, generator: "knn"),
         walk: site.name, suffix: "knn")
     }
-    instants[WalkEvaluationReport.knn] = Scorer().instants(truth: site.truth, fixes: fixes)
+    score(fixes, as: WalkEvaluationReport.knn)
     return WalkEvaluationReport.WalkResult(
-      name: site.name, ordinal: site.walk.ordinal, seconds: walk.duration,
-      mapScans: model.mapScans, instants: instants)
+      name: site.name, ordinal: site.ordinal, seconds: walk.duration,
+      mapScans: model.mapScans, instants: instants, checkpoints: checkpoints,
+      floorDelays: delays)
   }
 }

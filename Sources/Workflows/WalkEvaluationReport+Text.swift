@@ -4,15 +4,17 @@ import Scoring
 extension WalkEvaluationReport {
   /// The report for people: pooled rows, then one row per walk.
   public var text: String {
-    func value(_ v: Value, percent: Bool = false) -> String {
-      percent
-        ? String(format: "%5.1f %% [%.1f, %.1f]", 100 * v.value, 100 * v.low, 100 * v.high)
-        : String(format: "%5.2f [%.2f, %.2f]", v.value, v.low, v.high)
-    }
+    format == "ipin" ? checkpointText : instantText
+  }
+
+  /// The heading lines: what was done, and what was fitted.
+  var preamble: [String] {
     let split =
       folds >= walks.count || folds == 0
       ? "a radio map of the others (leave one walk out)"
-      : "a radio map of the other folds' walks (\(folds) folds)"
+      : format == "ipin"
+        ? "a radio map of the other paths' walks (leave one path out: \(folds) folds)"
+        : "a radio map of the other folds' walks (\(folds) folds)"
     var lines = [
       "\(site): \(walks.count) walks, each localized with \(split), not told the start; "
         + "95 % intervals by block bootstrap",
@@ -24,6 +26,77 @@ extension WalkEvaluationReport {
         "ORACLES (not an honest result): the filter was given " + oracles.joined(separator: ", "))
     }
     if let fitted = calibrationSummary { lines.append(fitted) }
+    return lines
+  }
+
+  /// An IPIN site's report: scored at the landmarks, as the competition does.
+  var checkpointText: String {
+    func value(_ v: Value, percent: Bool = false) -> String {
+      percent
+        ? String(format: "%5.1f %% [%.1f, %.1f]", 100 * v.value, 100 * v.low, 100 * v.high)
+        : String(format: "%5.2f [%.2f, %.2f]", v.value, v.low, v.high)
+    }
+    var lines = preamble
+    let checkpoints = pooled.first?.checkpoints ?? 0
+    lines += [
+      "",
+      "at the \(checkpoints) landmarks (IPIN score: p75 of error + 15 m x floors missed):",
+      "localizer    IPIN score m           floor                  p75 m (2 Hz)           mean m (2 Hz)",
+    ]
+    for row in pooled {
+      let cells = [value(row.ipin), value(row.checkpointFloor, percent: true), value(row.p75)]
+      lines.append(
+        row.localizer.padding(toLength: 13, withPad: " ", startingAt: 0)
+          + cells.map { $0.padding(toLength: 23, withPad: " ", startingAt: 0) }.joined()
+          + value(row.mean))
+    }
+    let changes = walks.flatMap { $0.floorDelays["pf"] ?? [] }
+    if !changes.isEmpty {
+      let found = changes.compactMap { $0 }.sorted()
+      lines.append(
+        "floor changes: \(changes.count), the filter followed \(found.count)"
+          + (found.isEmpty
+            ? ""
+            : String(
+              format: " (delay median %.1f s, worst %.1f s)", found[found.count / 2],
+              found[found.count - 1])))
+    }
+    lines += [
+      "",
+      "walks (the particle filter at the landmarks, and the IPIN score of the others):",
+      "  walk                                        floor  seconds  map scans  pf IPIN m  pf floor  fingerprint IPIN m  knn IPIN m",
+    ]
+    for walk in walks {
+      let pf = walk.checkpoints["pf"] ?? []
+      let fp = walk.checkpoints["fingerprint"] ?? []
+      let knn = walk.checkpoints[Self.knn] ?? []
+      let name = "  " + walk.name.padding(toLength: 43, withPad: " ", startingAt: 0)
+      guard !pf.isEmpty, !fp.isEmpty, !knn.isEmpty else {
+        lines.append(
+          name
+            + String(
+              format: "%6d  %7.0f  %9d  no fix to score", walk.ordinal, walk.seconds, walk.mapScans)
+        )
+        continue
+      }
+      lines.append(
+        name
+          + String(
+            format: "%6d  %7.0f  %9d  %9.2f  %6.1f %%  %18.2f  %10.2f", walk.ordinal,
+            walk.seconds, walk.mapScans, Metric.ipin.value(pf), 100 * Metric.floor.value(pf),
+            Metric.ipin.value(fp), Metric.ipin.value(knn)))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// An ILC site's report: scored at 2 Hz of truth time.
+  var instantText: String {
+    func value(_ v: Value, percent: Bool = false) -> String {
+      percent
+        ? String(format: "%5.1f %% [%.1f, %.1f]", 100 * v.value, 100 * v.low, 100 * v.high)
+        : String(format: "%5.2f [%.2f, %.2f]", v.value, v.low, v.high)
+    }
+    var lines = preamble
     lines += [
       "",
       "localizer    mean m                 p75 m                  floor                  ILC score m",

@@ -1,5 +1,6 @@
 import FingerpostCore
 import Foundation
+import Randomness
 import Scoring
 
 /// The scores of a leave-one-walk-out evaluation: pooled per localizer with block-bootstrap
@@ -17,6 +18,11 @@ public struct WalkEvaluationReport: Sendable {
     public var mapScans: Int
     /// Per localizer (`LocalizerKind.rawValue`, or `knn`), the instants scored at 2 Hz.
     public var instants: [String: [Instant]]
+    /// Per localizer, the instants at the truth's checkpoints (where IPIN scores).
+    public var checkpoints: [String: [Instant]] = [:]
+    /// Per localizer, seconds from each true floor change until the estimate follows (nil:
+    /// never, before the next change).
+    public var floorDelays: [String: [Double?]] = [:]
   }
 
   /// One pooled metric: its value and 95 % interval.
@@ -38,8 +44,14 @@ public struct WalkEvaluationReport: Sendable {
     public var floor: Value
     /// The competition's score: mean of error + 15 m × floor error, metres.
     public var ilc: Value
+    /// The IPIN score: 75th percentile of error + 15 m × floor error at the checkpoints, metres.
+    public var ipin: Value
+    /// Share of checkpoints on the right floor.
+    public var checkpointFloor: Value
     /// Instants scored.
     public var instants: Int
+    /// Checkpoints scored.
+    public var checkpoints: Int
   }
 
   /// The name of the weighted-kNN rows (each scan placed on its own by its nearest survey
@@ -48,6 +60,9 @@ public struct WalkEvaluationReport: Sendable {
 
   /// The site's name.
   public var site: String
+  /// How the site was recorded (`WalkEvaluation.Format`): an IPIN site is reported by its
+  /// checkpoints.
+  public var format = "ilc"
   /// Folds by walk (as many as walks: leave one walk out).
   public var folds = 0
   /// The oracles the filter was given (diagnostics; none in an honest run).
@@ -64,6 +79,8 @@ public struct WalkEvaluationReport: Sendable {
   /// The metrics a row reports: the mean error, and three of the scoreboard's headlines.
   public enum Metric: String, CaseIterable, Sendable {
     case mean, p75, floor, ilc
+    /// The IPIN score: the 75th percentile of error + 15 m × floors missed (of checkpoints).
+    case ipin
 
     /// The metric over `instants` (NaN when there are none).
     public func value(_ instants: [Instant]) -> Double {
@@ -73,6 +90,7 @@ public struct WalkEvaluationReport: Sendable {
       case .p75: Headline.p75.value(instants)
       case .floor: Headline.floor.value(instants)
       case .ilc: Headline.ilc.value(instants)
+      case .ipin: Headline.evaal.value(instants)
       }
     }
   }
@@ -83,17 +101,26 @@ public struct WalkEvaluationReport: Sendable {
     self.walks = walks
     let bootstrap = Bootstrap()
     let generator = try Bootstrap.generator()
+    // The checkpoint metrics draw from a stream of their own.
+    let checkpointGenerator = try Bootstrap.generator()
     pooled = ["pf", "fingerprint", Self.knn].map { localizer in
       let each = walks.map { $0.instants[localizer] ?? [] }
-      let all = each.flatMap { $0 }
-      func pooled(_ metric: Metric) -> Value {
+      let atCheckpoints = walks.map { $0.checkpoints[localizer] ?? [] }
+      func pooled(
+        _ metric: (([Instant]) -> Double), _ each: [[Instant]], _ generator: RandomGenerator
+      ) -> Value {
         let (low, high) = bootstrap.interval(
-          each, metric: metric.value, draw: { (try? generator.uniformInt(below: $0)) ?? 0 })
-        return Value(value: metric.value(all), low: low, high: high)
+          each, metric: metric, draw: { (try? generator.uniformInt(below: $0)) ?? 0 })
+        return Value(value: metric(each.flatMap { $0 }), low: low, high: high)
       }
       return Pooled(
-        localizer: localizer, mean: pooled(.mean), p75: pooled(.p75), floor: pooled(.floor),
-        ilc: pooled(.ilc), instants: all.count)
+        localizer: localizer, mean: pooled(Metric.mean.value, each, generator),
+        p75: pooled(Metric.p75.value, each, generator),
+        floor: pooled(Metric.floor.value, each, generator),
+        ilc: pooled(Metric.ilc.value, each, generator),
+        ipin: pooled(Metric.ipin.value, atCheckpoints, checkpointGenerator),
+        checkpointFloor: pooled(Metric.floor.value, atCheckpoints, checkpointGenerator),
+        instants: each.joined().count, checkpoints: atCheckpoints.joined().count)
     }
   }
 }

@@ -87,7 +87,8 @@ import Testing
     lines += Self.walkingLines()
     lines.append(Self.posi(10, 2, east: 17, north: 17, floor: 0))
     lines.insert("MYST;1.5;2;3", at: 1)  // line 6 of the file (after 4 header lines)
-    lines.insert("ACCE;-1;499;0.1;0.2;9.81;3", at: 300)  // back in time
+    lines.insert("ACCE;0.5;499;0.1;0.2;9.81;3", at: 300)  // back in time
+    lines.insert("GYRO;-1;499;0.1;0.2;0.3;3", at: 301)  // before the log began
     lines.append("PRES;9.5;509.5;98055;3")  // not an air pressure
     lines.append("POSI;10.5;3;north;east;0;100")
     lines.append("WIFI;11;511;net;aa:bb")  // truncated last line
@@ -95,7 +96,8 @@ import Testing
     let walk = IPINWalkImporter().walk(log, origin: Self.origin)
     let messages = walk.problems.map(\.description)
     #expect(messages.contains { $0.hasPrefix("t.txt:6: unknown record type MYST") }, "\(messages)")
-    #expect(messages.contains { $0.contains("ACCE time -1.0 is before") }, "\(messages)")
+    #expect(messages.contains { $0.contains("ACCE time 0.5 is before") }, "\(messages)")
+    #expect(messages.contains { $0.contains("GYRO has no time of 0 to 14400 s") }, "\(messages)")
     #expect(messages.contains { $0.contains("PRES needs") }, "\(messages)")
     #expect(messages.contains { $0.contains("POSI needs") }, "\(messages)")
     #expect(

@@ -63,4 +63,41 @@ import Testing
     let fitted = WalkCalibration(walks: (0..<8).map { Self.walk($0, lag: 0) }, area: [0: 2000])
     #expect(abs(fitted.scanLag) < 0.3, "\(fitted.scanLag)")
   }
+
+  /// Walk `k` with a barometer: 32 s east on floor 0, then 20 s down stairs (checkpoints at
+  /// their ends, 2 m apart; the pressure rises from 34 s to 50 s) to floor −2, 2.83 m an ordinal
+  /// lower (0.68 hPa more at 980 hPa), steps all along; `k` shifts the pressure (weather).
+  static func climbingWalk(_ k: Int) -> WalkCalibration.Walk {
+    var walk = walk(k, lag: 0)
+    walk.truth = walk.truth.filter { $0.t <= 32 }
+    walk.truth[walk.truth.count - 1].checkpoint = true
+    walk.truth[0].checkpoint = true
+    let top = walk.truth.last!.position
+    walk.truth.append(
+      TruthSample(
+        t: 52, ordinal: -2, position: top + Point(x: 2, y: 0), checkpoint: true))
+    walk.steps =
+      walk.steps.filter { $0.t <= 32 }
+      + stride(from: 32.5, through: 52, by: 0.5).map { Step(t: $0, length: 0.6, heading: 90) }
+    let base = 980 + Double(k)
+    walk.pressures = stride(from: 0.0, through: 52, by: 0.25).map { t in
+      let share = min(max((t - 34) / 16, 0), 1)
+      return Pressure(t: t, hPa: base + share * 0.68)
+    }
+    return walk
+  }
+
+  @Test func theFloorHeightIsFittedAndStairsDoNotScaleSteps() {
+    let fitted = WalkCalibration(walks: (0..<4).map(Self.climbingWalk), area: [0: 2000, -2: 2000])
+    let height = try? #require(fitted.floorHeight)
+    #expect(abs((height ?? 0) - 2.83) < 0.15, "\(String(describing: fitted.floorHeight))")
+    // 20 s on the stairs cover 2 m while the steps cover 24 m: left out, the scale is the hall's.
+    #expect(abs(fitted.stepScale - 0.8) < 0.02, "\(fitted.stepScale)")
+    var settings = ParticleFilterSettings()
+    fitted.apply(to: &settings)
+    #expect(settings.floorHeight == fitted.floorHeight)
+    // Walks without a barometer fit no height, and leave the setting as it is.
+    let plain = WalkCalibration(walks: (0..<4).map { Self.walk($0, lag: 0) }, area: [0: 2000])
+    #expect(plain.floorHeight == nil)
+  }
 }

@@ -49,6 +49,11 @@ public struct IPINLogFile: Sendable {
     "BLUE", "BLE4", "SOUN", "RFID", "IMUX", "IMUL", "IMUI", "POSI",
   ]
 
+  /// The app's times a log may hold, seconds since it started: four hours (the competitions'
+  /// logs are walks of minutes; a line claiming more would ask for a truth track of millions of
+  /// samples).
+  public static let times = 0.0...14_400
+
   /// The file, as named in problems.
   public var file: String
   /// Manufacturer and model of the phone, from the header.
@@ -99,8 +104,11 @@ public struct IPINLogFile: Sendable {
       let fields = text.split(separator: ";", omittingEmptySubsequences: false).map {
         $0.trimmingCharacters(in: .whitespacesAndNewlines)
       }
-      guard fields.count > 1, let t = Double(fields[1]), t.isFinite, abs(t) < 1e9 else {
-        bad(line, "\(type) has no time (\(fields.count > 1 ? fields[1].prefix(20) : ""))")
+      guard fields.count > 1, let t = Double(fields[1]), Self.times.contains(t) else {
+        bad(
+          line,
+          "\(type) has no time of 0 to \(Int(Self.times.upperBound)) s "
+            + "(\(fields.count > 1 ? fields[1].prefix(20) : ""))")
         continue
       }
       if let last = lastTime[type], t < last.t, !unordered.contains(type) {
