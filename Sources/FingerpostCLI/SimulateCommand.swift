@@ -7,7 +7,8 @@ import Workflows
 struct SimulateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "simulate",
-    abstract: "Simulate a scenario's walk: truth, steps and scans as an NDJSON event stream.")
+    abstract:
+      "Simulate a scenario's walk: truth, steps, scans (and pressure) as an NDJSON event stream.")
 
   @Argument(help: "The scenario file (YAML or JSON).")
   var scenario: String
@@ -27,8 +28,9 @@ struct SimulateCommand: ParsableCommand {
     if output != "-" {
       let walk = run.simulated.walk
       printError(
-        "wrote \(output): \(walk.truth.count) truth, \(walk.steps.count) steps, \(walk.scans.count) scans over "
-          + "\(walk.duration.formatted(decimals: 1)) s")
+        "wrote \(output): \(walk.truth.count) truth, \(walk.steps.count) steps, \(walk.scans.count) scans"
+          + (walk.pressures.isEmpty ? "" : ", \(walk.pressures.count) pressures")
+          + " over \(walk.duration.formatted(decimals: 1)) s")
     }
   }
 }

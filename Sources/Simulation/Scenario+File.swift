@@ -18,7 +18,7 @@ extension Scenario {
   private init(yaml root: YAMLMap, url: URL) throws(FingerpostError) {
     try root.allowOnly([
       "version", "name", "venue", "world", "radio_map", "walker", "device", "dead_reckoning",
-      "events", "localizer",
+      "barometer", "events", "localizer",
       "seed", "truth_rate",
     ])
     if let version = try root.int("version"), version != 1 {
@@ -94,6 +94,23 @@ extension Scenario {
       for (key, keyPath) in keys {
         if let v = try n.double(key) { deadReckoning[keyPath: keyPath] = v }
       }
+    }
+    if let b = try root.map("barometer") {
+      var model = BarometerNoise()
+      let keys: [(String, WritableKeyPath<BarometerNoise, Double>, ClosedRange<Double>)] = [
+        ("rate", \.rate, 0.1...100), ("storey_height", \.storeyHeight, 1...20),
+        ("noise", \.noise, 0...5), ("drift", \.drift, 0...50), ("offset", \.offset, 0...50),
+      ]
+      try b.allowOnly(Set(keys.map(\.0)))
+      for (key, keyPath, range) in keys {
+        guard let v = try b.double(key) else { continue }
+        guard range.contains(v) else {
+          throw b.error(
+            key, "must be from \(range.lowerBound) to \(range.upperBound) (got \(v))")
+        }
+        model[keyPath: keyPath] = v
+      }
+      barometer = model
     }
     events = try (root.maps("events") ?? []).map(Self.event)
     localizer = LocalizerSettings()

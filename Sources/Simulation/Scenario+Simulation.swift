@@ -132,6 +132,11 @@ extension Scenario {
     recorded.steps = steps
     recorded.scans = scans
     recorded.truth = truth
+    if let barometer {
+      recorded.pressures = barometer.samples(
+        duration: walk.duration, ordinal: { plans[walk.sample(at: $0).floor].ordinal },
+        generator: try root.split(stream: 5))
+    }
     recorded.start = startPlace
     recorded.startIsKnown = localizer.knownStart
     return SimulatedWalk(

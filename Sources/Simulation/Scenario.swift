@@ -78,6 +78,9 @@ public struct Scenario: Sendable {
   public var deviceOffsetGiven: Bool
   /// The dead-reckoning error model.
   public var deadReckoning: StepNoise
+  /// The phone's barometer, when the scenario gives it one (`barometer:`): the walk then has
+  /// pressure records.
+  public var barometer: BarometerNoise?
   /// Events during the walk.
   public var events: [Event]
   /// Localizer settings.

@@ -42,6 +42,27 @@ import Workflows
     }
   }
 
+  @Test func barometerSamplesAreTakenAndOtherRecordsRefused() async throws {
+    let fixture = try await ServiceFixture.shared.value
+    let (events, start) = try await SessionTests.walk.value
+    try await fixture.service.router().buildApplication().test(.router) { client in
+      let id = try await SessionTests.open(client, seed: 9, start: start)
+      let pressures = [
+        #"{"type":"pressure","t":0.1,"hPa":1012.4}"#, #"{"type":"pressure","t":0.2,"hPa":1012.41}"#,
+      ]
+      let batch = (pressures + events.prefix(5)).joined(separator: "\n")
+      let answer = try await client.execute(
+        uri: "/fp/v1/sessions/\(id)/events?key=locate", method: .post,
+        body: ByteBuffer(string: batch)
+      ) { response in (response.status, SessionTests.json(response)?["events"]?.intValue) }
+      #expect(answer.0 == .ok && answer.1 == 7)
+      let truth = #"{"type":"truth","t":9,"ordinal":0,"x":0,"y":0}"#
+      let (status, message) = try await Self.post(client, id, truth)
+      #expect(status == .badRequest)
+      #expect(message.contains("step, scan and pressure records, not truth"), "\(message)")
+    }
+  }
+
   @Test func aBatchOfMoreEventsThanTheLimitIsRefused() async throws {
     let fixture = try await ServiceFixture.shared.value
     let (_, start) = try await SessionTests.walk.value

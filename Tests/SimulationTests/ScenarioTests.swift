@@ -139,4 +139,43 @@ import Testing
     #expect(a.truth.first?.unitID != nil)
     #expect(a.steps.count > 10)
   }
+
+  @Test func aBarometerReadsTheFloorsWalked() throws {
+    // From the ground floor up to a room on the second floor and back down.
+    let url = try write(
+      """
+      walker:
+        start: { unit: "Room 0.01" }
+        stops:
+          - { unit: "Room 2.52", dwell: 6 }
+          - { unit: "Room 0.06", dwell: 2 }
+      barometer: { rate: 4, noise: 0.02, drift: 0.5 }
+      """)
+    let s = try Scenario(contentsOf: url)
+    #expect(s.barometer?.rate == 4 && s.barometer?.storeyHeight == 3.5)
+    let walk = try s.simulate(in: Self.world).walk
+    // Four samples a second over the whole walk, the same each time.
+    #expect(abs(Double(walk.pressures.count) - walk.duration * 4) <= 2)
+    #expect(walk.pressures == (try s.simulate(in: Self.world).walk.pressures))
+    // Two floors up is 7 m: about 0.85 hPa less than at the start, then back.
+    let top = try #require(walk.truth.first { $0.ordinal == 2 })
+    func mean(_ range: ClosedRange<Double>) -> Double {
+      let values = walk.pressures.filter { range.contains($0.t) }.map(\.hPa)
+      return values.reduce(0, +) / Double(values.count)
+    }
+    let climbed = Pressure.heightChange(from: mean(0...3), to: mean(top.t + 1...top.t + 4))
+    #expect(abs(climbed - 7) < 0.5, "\(climbed)")
+    let back = Pressure.heightChange(from: mean(0...3), to: mean(walk.duration - 3...walk.duration))
+    #expect(abs(back) < 0.5, "\(back)")
+    // Without `barometer:` a walk has no pressure records.
+    let plain = try Scenario(contentsOf: try write(walker)).simulate(in: Self.world).walk
+    #expect(plain.pressures.isEmpty)
+  }
+
+  @Test func aBarometerOutOfRangeIsAnError() throws {
+    let url = try write(walker + "\nbarometer: { storey_height: 0.1 }\n")
+    #expect { try Scenario(contentsOf: url) } throws: { error in
+      "\(error)".contains("storey_height") && "\(error)".contains("must be from 1.0 to 20.0")
+    }
+  }
 }
