@@ -94,8 +94,10 @@ public struct ParticleFilterSettings: Sendable, Hashable {
   /// The barometer: how far a particle's floor may disagree with the height the barometer
   /// climbed before it weighs less, metres (one standard deviation).
   public var barometerSigma = 1.0
-  /// The barometer: the time constant its pressure is smoothed over, seconds.
-  public var pressureSmoothing = 2.0
+  /// The barometer: the time constant its pressure is smoothed over, seconds (a phone's
+  /// barometer is good to about 0.03 hPa, 0.25 m, a sample: a second tames its spikes and lags
+  /// a floor change by no more).
+  public var pressureSmoothing = 1.0
   /// AMCL recovery: fast and slow averaging rates of the scan likelihood.
   public var recoveryFast = 0.2
   public var recoverySlow = 0.01

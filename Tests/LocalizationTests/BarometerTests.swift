@@ -52,7 +52,7 @@ import Testing
     // 0.41 hPa less is 3.5 m up at 1000 hPa: now those left downstairs are a floor off.
     let up = Pressure.heightChange(from: 1000, to: 999.59)
     #expect(abs(up - 3.5) < 0.1, "\(up)")
-    // The pressure is smoothed over 2 s: samples every half second for 10 s settle it.
+    // The pressure is smoothed over a second: samples every half second for 10 s settle it.
     let (pf, room) = try filter(start: 1000)
     for k in 1...20 { pf.pressure(Pressure(t: 1 + Double(k) * 0.5, hPa: 999.59)) }
     for i in pf.particles.logWeight.indices { pf.particles.logWeight[i] = 0 }
