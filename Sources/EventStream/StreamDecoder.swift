@@ -70,13 +70,15 @@ public enum StreamDecoder {
           checkpoint: json["checkpoint"]?.boolValue ?? false))
     case "step":
       let (t, heading) = (try number("t"), try number("heading"))
-      if let length = optionalNumber("length") {
-        return .step(Step(t: t, length: length, heading: heading))
+      // A length or speed too large for a double would be written back as null.
+      if json["length"] != nil {
+        return .step(Step(t: t, length: try number("length"), heading: heading))
       }
-      guard let speed = optionalNumber("speed") else {
+      guard json["speed"] != nil else {
         throw fail("length", "a step needs \"length\" or \"speed\"", .missingField)
       }
-      return .step(Step(t: t, speed: speed, heading: heading, previous: previousStep))
+      return .step(
+        Step(t: t, speed: try number("speed"), heading: heading, previous: previousStep))
     case "scan":
       guard let items = json["readings"]?.arrayValue else {
         throw fail("readings", "a scan needs a \"readings\" array", .missingField)

@@ -63,6 +63,10 @@ import Testing
       (#"{"type":"truth","t":1,"ordinal":0.5,"x":0,"y":0}"#, .invalidValue, "ordinal"),
       (#"{"type":"truth","t":1,"x":0,"y":0}"#, .missingField, "ordinal"),
       (#"{"type":"step","t":1,"heading":3}"#, .missingField, "length"),
+      // Found by FuzzEventStream: a length beyond a double was read as ∞ and written as null.
+      (#"{"type":"step","t":1,"length":1e999,"heading":3}"#, .invalidValue, "length"),
+      (#"{"type":"step","t":1,"speed":-1e999,"heading":3}"#, .invalidValue, "speed"),
+      (#"{"type":"step","t":1,"length":null,"heading":3}"#, .invalidValue, "length"),
       (#"{"type":"pressure","t":1,"hPa":98007.8}"#, .invalidValue, "hPa"),
       (#"{"type":"pressure","t":1}"#, .missingField, "hPa"),
       (#"{"type":"fix","t":"soon","x":0,"y":0,"ordinal":0,"accuracy_m":1}"#, .invalidValue, "t"),
