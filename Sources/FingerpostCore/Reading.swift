@@ -17,6 +17,10 @@ public struct Reading: Hashable, Sendable, Codable {
     self.frequency = frequency
   }
 
+  /// The signal strengths a survey or a scan may hold, in dBm: weaker or positive values are
+  /// not a reading (every reader drops them, and writers refuse to write them).
+  public static let plausibleRSSI: ClosedRange<Double> = -120...0
+
   /// The band of the reading's frequency, if known.
   public var band: Band? { frequency.map(Band.init(frequency:)) }
 }

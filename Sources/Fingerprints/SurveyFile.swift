@@ -139,7 +139,7 @@ public struct SurveyFile: Sendable {
             skippedLine: false))
         continue
       }
-      guard let rssi = parts[1].doubleValue, rssi.isFinite, rssi <= 0, rssi >= -120 else {
+      guard let rssi = parts[1].doubleValue, Reading.plausibleRSSI.contains(rssi) else {
         dropped.append(
           SurveyProblem(
             file: file, line: line, message: "RSSI of \(bssid) out of range (−120…0 dBm); dropped",

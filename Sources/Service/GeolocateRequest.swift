@@ -64,11 +64,11 @@ public struct GeolocateRequest: Sendable, Hashable {
     return (mac, rssi)
   }
 
-  /// `text` as a lowercase colon-separated MAC address, nil unless it is 12 hexadecimal digits
+  /// `text` as a lowercase colon-separated MAC address, nil unless it is 12 ASCII hexadecimal digits
   /// (separated by `:` or `-`, or not at all) and a unicast address other than all zeros.
   public static func normalizedMAC(_ text: String) -> String? {
     let digits = text.lowercased().filter { $0 != ":" && $0 != "-" }
-    guard digits.count == 12, digits.allSatisfy(\.isHexDigit),
+    guard digits.count == 12, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }),
       digits != "000000000000", digits != "ffffffffffff"
     else { return nil }
     // Separators, when used, must sit between the six octets.

@@ -64,8 +64,11 @@ public struct GeosubmitRequest: Sendable {
     } else {
       return nil
     }
+    // A lookup takes signals down to −150 dBm; a survey holds only what every reader takes back.
     let readings = (item["wifiAccessPoints"]?.arrayValue ?? []).compactMap {
-      GeolocateRequest.network($0).map { Reading(bssid: $0.mac, rssi: $0.rssi) }
+      GeolocateRequest.network($0).flatMap {
+        Reading.plausibleRSSI.contains($0.rssi) ? Reading(bssid: $0.mac, rssi: $0.rssi) : nil
+      }
     }
     guard point.x.isFinite, point.y.isFinite, !readings.isEmpty else { return nil }
     let seconds = item["timestamp"]?.doubleValue.map { $0 / 1000 } ?? 0

@@ -51,7 +51,7 @@ public struct Locate: Sendable {
     }
     let readings = items.compactMap { item -> Reading? in
       guard let parts = item.arrayValue, parts.count >= 2, let bssid = parts[0].stringValue,
-        let rssi = parts[1].doubleValue, rssi <= 0, rssi >= -120
+        let rssi = parts[1].doubleValue, Reading.plausibleRSSI.contains(rssi)
       else { return nil }
       return Reading(bssid: bssid, rssi: rssi)
     }

@@ -1,6 +1,8 @@
 import CompressNIO
+import Fingerprints
 import Foundation
 import Hummingbird
+import JSON
 import NIOCore
 import Service
 import Testing
@@ -77,6 +79,23 @@ extension HostileBodyTests {
 }
 
 extension HostileBodyTests {
+  /// FuzzGeosubmit found a signal of −130 dBm stored and then dropped on reading the survey back.
+  @Test func aSubmittedLineHoldsOnlyReadingsTheSurveyReaderTakesBack() async throws {
+    let fixture = try await ServiceFixture.shared.value
+    let item = try JSONParser.parse(
+      Data(
+        (#"{"wifiAccessPoints":[{"macAddress":"02:00:00:00:01:00","signalStrength":-60},"#
+          + #"{"macAddress":"02:00:00:00:01:01","signalStrength":-130},"#
+          + #"{"macAddress":"０２:00:00:00:01:02","signalStrength":-70}],"#
+          + #""indoor":{"venue":"office","ordinal":0,"x":1,"y":1}}"#).utf8))
+    let placed = try #require(
+      try GeosubmitRequest.surveyLine(item, index: 0, in: fixture.service.catalog.entry))
+    let survey = SurveyFile.parse(Data(placed.line.utf8), file: "line")
+    #expect(survey.problems.isEmpty, "\(survey.problems)")
+    #expect(survey.records.first?.scan.readings.map { $0.bssid } == ["02:00:00:00:01:00"])
+    #expect(GeolocateRequest.normalizedMAC("０２:00:00:00:01:02") == nil)
+  }
+
   @Test func pagesOnOtherOriginsMayLocateAndReadButNotWrite() async throws {
     func preflight(_ uri: String, _ method: String) async throws -> String? {
       try await Conformance.send(

@@ -194,7 +194,7 @@ public struct ILCPathFile: Sendable {
           stale += 1
           continue
         }
-        guard entry.rssi <= 0, entry.rssi >= -120 else { continue }
+        guard Reading.plausibleRSSI.contains(entry.rssi) else { continue }
         readings.append(Reading(bssid: entry.bssid, rssi: entry.rssi, frequency: entry.frequency))
       }
       previous = t

@@ -202,7 +202,7 @@ public struct IPINLogFile: Sendable {
           stale += 1
           continue
         }
-        guard entry.rssi <= 0, entry.rssi >= -120 else { continue }
+        guard Reading.plausibleRSSI.contains(entry.rssi) else { continue }
         readings.append(Reading(bssid: entry.bssid, rssi: entry.rssi, frequency: entry.frequency))
       }
       previous = max(previous ?? newest, newest)

@@ -76,7 +76,7 @@ public struct UJIIndoorLocImporter {
       var readings: [Reading] = []
       for (i, bssid) in waps {
         guard let rssi = Double(row[i]), rssi != 100 else { continue }
-        guard rssi <= 0, rssi >= -120 else {
+        guard Reading.plausibleRSSI.contains(rssi) else {
           survey.problems.append(
             SurveyProblem(
               file: url.path, line: line, message: "\(bssid) RSSI \(row[i]) out of range; dropped",
