@@ -100,7 +100,7 @@ struct WalkImport: ParsableCommand {
   }
 
   /// The walks of `paths` in the chosen format.
-  func load(_ paths: [String], plans: FloorPlanSet?) throws -> [any ImportedWalk] {
+  func load(_ paths: [String], plans: FloorPlanSet?) throws -> [ImportedWalk] {
     switch format {
     case .ilc:
       return try paths.map { try ILCWalkImporter().importFile($0) }

@@ -43,9 +43,8 @@ extension ParticleFilter {
     let height = settings.floorHeight
     let climbed = track.height / height
     let scale = height * height / (2 * settings.barometerSigma * settings.barometerSigma)
-    let ordinals = plans.plans.map { Double($0.ordinal) }
     for i in particles.logWeight.indices where particles.logWeight[i] > -.infinity {
-      let level = ordinals[Int(particles.plan[i])] - climbed
+      let level = planOrdinal[Int(particles.plan[i])] - climbed
       guard !particles.floorBase[i].isNaN else {
         particles.floorBase[i] = Float(level)
         continue

@@ -22,6 +22,8 @@ public final class ParticleFilter: Localizer {
   let mapLevel: [Int]
   /// The plan of each map level (−1 when the venue has none).
   let planOfLevel: [Int]
+  /// The ordinal of each plan, as the barometer weighs floors.
+  let planOrdinal: [Double]
   /// How particles move (shared with the workers of a step).
   let motion: MotionModel
   var lastTime = 0.0
@@ -63,6 +65,7 @@ public final class ParticleFilter: Localizer {
     start: Route.Waypoint?
   ) {
     self.plans = plans
+    planOrdinal = plans.plans.map { Double($0.ordinal) }
     self.map = map
     self.settings = settings
     rng = generator

@@ -41,13 +41,7 @@ public struct Walk: Sendable {
 extension Walk {
   /// The truth record in force at `t`: the latest at or before it.
   public func truth(at t: Double) -> TruthSample? {
-    var low = 0
-    var high = truth.count
-    while low < high {
-      let mid = (low + high) / 2
-      if truth[mid].t <= t + 1e-9 { low = mid + 1 } else { high = mid }
-    }
-    return low > 0 ? truth[low - 1] : nil
+    TruthSample.sample(in: truth, at: t)
   }
 }
 

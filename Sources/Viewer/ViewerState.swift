@@ -106,9 +106,7 @@ public struct ViewerState: Sendable {
 
   /// The latest truth at or before time `t`.
   public func truth(at t: Double) -> TruthSample? {
-    var i = truths.count - 1
-    while i >= 0, truths[i].t > t + 1e-9 { i -= 1 }
-    return i >= 0 ? truths[i] : nil
+    TruthSample.sample(in: truths, at: t)
   }
 
   /// The plan a fix is on: its level id, else the plan of its ordinal it lies on.

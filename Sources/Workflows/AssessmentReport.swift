@@ -198,12 +198,7 @@ public struct AssessmentReport: Sendable, Codable {
 
   /// The truth sample in force at `t`: the latest at or before it.
   static func truth(at t: Double, in truth: [TruthSample]) -> TruthSample? {
-    var (low, high) = (0, truth.count)
-    while low < high {
-      let mid = (low + high) / 2
-      if truth[mid].t <= t { low = mid + 1 } else { high = mid }
-    }
-    return low > 0 ? truth[low - 1] : truth.first
+    TruthSample.sample(in: truth, at: t) ?? truth.first
   }
 
   /// The filter's summary of one walk.

@@ -11,28 +11,6 @@ import Motion
 /// Positions are written in the site's frame (`ILCFloorFrame.siteOrigin`), the frame
 /// `venue import --format ilc` gives the venue; times in seconds from the file's start.
 public struct ILCWalkImporter: Sendable {
-  /// One imported walk.
-  public struct Walk: Sendable {
-    /// The path file.
-    public var file: String
-    /// The ground truth, every `truthInterval` seconds and at each waypoint.
-    public var truth: [TruthSample]
-    /// Dead-reckoning steps.
-    public var steps: [Step]
-    /// Wi-Fi scans (those left with no fresh entry are dropped).
-    public var scans: [Scan]
-    /// The WGS84 origin of the x/y frame.
-    public var origin: GeoCoordinate
-    /// The floor's ordinal, from the floor name (B1 = −1, F1 = 0, …).
-    public var ordinal: Int
-    /// Stale Wi-Fi entries dropped.
-    public var staleEntries: Int
-    /// Everything wrong with the file, by line.
-    public var problems: [SurveyProblem]
-    /// How the steps compare with the waypoints.
-    public var check: DeadReckoningCheck
-  }
-
   /// Seconds between truth samples.
   public var truthInterval = 0.5
   /// The dead reckoning that turns the inertial log into steps.
@@ -47,7 +25,7 @@ public struct ILCWalkImporter: Sendable {
 
   /// Imports the path file at `path`; its floor folder (the parent of `path_data_files`) must
   /// hold `floor_info.json` and `geojson_map.json`.
-  public func importFile(_ path: String) throws(FingerpostError) -> Walk {
+  public func importFile(_ path: String) throws(FingerpostError) -> ImportedWalk {
     let url = URL(fileURLWithPath: path)
     let floorFolder = url.deletingLastPathComponent().deletingLastPathComponent()
     let floor: ILCFloorFrame
@@ -68,7 +46,7 @@ public struct ILCWalkImporter: Sendable {
 
   /// The walk of a parsed path file whose image metres `floor` places, in the frame at `origin`.
   public func walk(_ recording: ILCPathFile, floor: ILCFloorFrame, origin: GeoCoordinate)
-    throws(FingerpostError) -> Walk
+    throws(FingerpostError) -> ImportedWalk
   {
     let file = recording.file
     guard let floorName = recording.floorName,
@@ -117,18 +95,9 @@ public struct ILCWalkImporter: Sendable {
     let scans = entries.filter { !$0.readings.isEmpty }.map {
       Scan(time: seconds($0.t), device: recording.device, readings: $0.readings)
     }
-    return Walk(
-      file: file, truth: truth, steps: steps, scans: scans, origin: origin, ordinal: ordinal,
-      staleEntries: stale, problems: problems,
+    return ImportedWalk(
+      file: file, format: "ilc", truth: truth, steps: steps, scans: scans, pressures: [],
+      origin: origin, ordinal: ordinal, staleEntries: stale, problems: problems,
       check: DeadReckoningCheck(steps: steps, waypoints: waypoints))
-  }
-}
-
-extension ILCWalkImporter.Walk {
-  /// The walk as an event stream: `meta`, then `truth`, `step` and `scan` records in time order.
-  public var eventStream: String {
-    StreamEncoder.walk(
-      meta: Meta(venue: nil, seed: nil, generator: "fingerpost walk import ilc", origin: origin),
-      truth: truth, steps: steps, scans: scans)
   }
 }

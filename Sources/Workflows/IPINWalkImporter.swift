@@ -11,28 +11,6 @@ import Motion
 /// (`AHRS`, whose quaternion is Android's rotation vector) by pedestrian dead reckoning, the
 /// Wi-Fi scans with stale entries dropped, and the barometer. Times are the app's seconds.
 public struct IPINWalkImporter: Sendable {
-  /// One imported walk.
-  public struct Walk: Sendable {
-    /// The log file.
-    public var file: String
-    /// The ground truth, every `truthInterval` seconds and at each landmark.
-    public var truth: [TruthSample]
-    /// Dead-reckoning steps.
-    public var steps: [Step]
-    /// Wi-Fi scans (those left with no fresh entry are dropped).
-    public var scans: [Scan]
-    /// Barometer samples.
-    public var pressures: [Pressure]
-    /// The WGS84 origin of the x/y frame.
-    public var origin: GeoCoordinate
-    /// Stale Wi-Fi entries dropped.
-    public var staleEntries: Int
-    /// Everything wrong with the file, by line.
-    public var problems: [SurveyProblem]
-    /// How the steps compare with the landmarks.
-    public var check: DeadReckoningCheck
-  }
-
   /// Seconds between truth samples.
   public var truthInterval = 0.5
   /// The dead reckoning that turns the inertial log into steps.
@@ -50,7 +28,7 @@ public struct IPINWalkImporter: Sendable {
   }
 
   /// The walk of a parsed log, in the frame at `origin`.
-  public func walk(_ log: IPINLogFile, origin: GeoCoordinate) -> Walk {
+  public func walk(_ log: IPINLogFile, origin: GeoCoordinate) -> ImportedWalk {
     let frame = LocalFrame(origin: origin)
     var problems = log.problems
     let checkpoints = log.landmarks.map {
@@ -87,19 +65,10 @@ public struct IPINWalkImporter: Sendable {
     let scans = entries.filter { !$0.readings.isEmpty }.map {
       Scan(time: $0.t, device: log.device, readings: $0.readings)
     }
-    return Walk(
-      file: log.file, truth: truth, steps: steps, scans: scans, pressures: log.pressures,
-      origin: origin, staleEntries: stale, problems: problems,
+    return ImportedWalk(
+      file: log.file, format: "ipin", truth: truth, steps: steps, scans: scans,
+      pressures: log.pressures, origin: origin, ordinal: checkpoints.first?.ordinal,
+      staleEntries: stale, problems: problems,
       check: DeadReckoningCheck(steps: steps, waypoints: checkpoints.map { ($0.t, $0.point) }))
-  }
-}
-
-extension IPINWalkImporter.Walk {
-  /// The walk as an event stream: `meta`, then `truth`, `step`, `scan` and `pressure` records in
-  /// time order.
-  public var eventStream: String {
-    StreamEncoder.walk(
-      meta: Meta(venue: nil, seed: nil, generator: "fingerpost walk import ipin", origin: origin),
-      truth: truth, steps: steps, scans: scans, pressures: pressures)
   }
 }

@@ -20,7 +20,7 @@ extension WalkEvaluation {
       guard t >= first.t, t <= last.t, scan.time >= first.t, scan.time <= last.t,
         let position = TruthSample.position(in: truth, at: t)
       else { return nil }
-      let ordinal = truth.last { $0.t <= t }?.ordinal ?? first.ordinal
+      let ordinal = TruthSample.sample(in: truth, at: t)?.ordinal ?? first.ordinal
       return SurveyRecord(scan: scan, ordinal: ordinal, position: position)
     }
   }
@@ -50,7 +50,7 @@ extension WalkEvaluation {
         out.append(
           SiteWalk(
             name: name, floor: floor.folder.lastPathComponent, group: name, file: file,
-            ordinal: walk.ordinal, steps: walk.steps, scans: walk.scans, pressures: [],
+            ordinal: walk.ordinal ?? 0, steps: walk.steps, scans: walk.scans, pressures: [],
             truth: truth, origin: plans.frame.origin))
       }
     }
@@ -73,7 +73,7 @@ extension WalkEvaluation {
     return logs.map { log in
       let walk = importer.walk(log, origin: origin)
       let name = URL(fileURLWithPath: log.file).deletingPathExtension().lastPathComponent
-      let ordinal = walk.truth.first?.ordinal ?? 0
+      let ordinal = walk.ordinal ?? 0
       return SiteWalk(
         name: name, floor: String(ordinal), group: Self.trial(of: name), file: log.file,
         ordinal: ordinal, steps: walk.steps, scans: walk.scans, pressures: walk.pressures,

@@ -29,13 +29,15 @@ extension WalkEvaluationReport {
     return lines
   }
 
+  /// A value with its 95 % interval, in metres or (`percent`) as a percentage.
+  private func value(_ v: Value, percent: Bool = false) -> String {
+    percent
+      ? String(format: "%5.1f %% [%.1f, %.1f]", 100 * v.value, 100 * v.low, 100 * v.high)
+      : String(format: "%5.2f [%.2f, %.2f]", v.value, v.low, v.high)
+  }
+
   /// An IPIN site's report: scored at the landmarks, as the competition does.
   var checkpointText: String {
-    func value(_ v: Value, percent: Bool = false) -> String {
-      percent
-        ? String(format: "%5.1f %% [%.1f, %.1f]", 100 * v.value, 100 * v.low, 100 * v.high)
-        : String(format: "%5.2f [%.2f, %.2f]", v.value, v.low, v.high)
-    }
     var lines = preamble
     let checkpoints = pooled.first?.checkpoints ?? 0
     lines += [
@@ -91,11 +93,6 @@ extension WalkEvaluationReport {
 
   /// An ILC site's report: scored at 2 Hz of truth time.
   var instantText: String {
-    func value(_ v: Value, percent: Bool = false) -> String {
-      percent
-        ? String(format: "%5.1f %% [%.1f, %.1f]", 100 * v.value, 100 * v.low, 100 * v.high)
-        : String(format: "%5.2f [%.2f, %.2f]", v.value, v.low, v.high)
-    }
     var lines = preamble
     lines += [
       "",

@@ -97,7 +97,8 @@ import Testing
     // A walk imported from the same site lands in the same frame: its truth is walkable.
     let file = try FileAccess.files(in: [data + "/F2/path_data_files"], withExtension: "txt")[0]
     let walk = try ILCWalkImporter().importFile(file)
-    let level = plans.plans[try #require(plans.floors(atOrdinal: walk.ordinal).first).index]
+    let ordinal = try #require(walk.ordinal)
+    let level = plans.plans[try #require(plans.floors(atOrdinal: ordinal).first).index]
     let site = LocalFrame(origin: walk.origin)
     let walkable = walk.truth.filter {
       level.isWalkable(plans.frame.point(for: site.coordinate(for: $0.position)))

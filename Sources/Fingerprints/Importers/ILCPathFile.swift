@@ -70,9 +70,7 @@ public struct ILCPathFile: Sendable {
     self.file = file
     var tags = [Array("TYPE_WAYPOINT".utf8), Array("TYPE_WIFI".utf8)]
     tags += sensorTypes.map { Array($0.utf8) }
-    var unknown: [String: (line: Int, count: Int)] = [:]
-    var lastTime: [String: (t: Int64, line: Int)] = [:]
-    var unordered: Set<String> = []
+    var found = RecordingProblems<Int64>(file: file)
     let bytes = [UInt8](data)
     bytes.withUnsafeBufferPointer { b in
       var start = 0
@@ -95,46 +93,25 @@ public struct ILCPathFile: Sendable {
         guard tags.contains(where: { $0.elementsEqual(type) }) else {
           // Most lines are 50 Hz sensors nobody asked for: judged on their bytes alone.
           let name = String(decoding: type, as: UTF8.self)
-          if !Self.knownTypes.contains(name) {
-            unknown[name, default: (line, 0)].count += 1
-          }
+          if !Self.knownTypes.contains(name) { found.unknownType(name, line: line) }
           continue
         }
         let text = String(decoding: b[start..<end], as: UTF8.self)
         let fields = text.split(separator: "\t", omittingEmptySubsequences: false).map(
           ILCPathImporter.trimmed)
         guard let t = Int64(fields[0]) else {
-          bad(line, "\(fields[1]) has no time (\(fields[0].prefix(20)))")
+          found.bad(line, "\(fields[1]) has no time (\(fields[0].prefix(20)))")
           continue
         }
         if startTime == nil { startTime = t }
-        if let last = lastTime[fields[1]], t < last.t, !unordered.contains(fields[1]) {
-          unordered.insert(fields[1])
-          problems.append(
-            SurveyProblem(
-              file: file, line: line,
-              message: "\(fields[1]) time \(t) is before the \(last.t) of line \(last.line); "
-                + "its records are sorted by time", skippedLine: false))
-        }
-        lastTime[fields[1]] = (t, line)
-        read(fields, time: t, line: line)
+        found.time(t, of: fields[1], line: line)
+        read(fields, time: t, line: line, problems: &found)
       }
     }
-    for (name, seen) in unknown.sorted(by: { $0.value.line < $1.value.line }) {
-      problems.append(
-        SurveyProblem(
-          file: file, line: seen.line,
-          message: "unknown record type \(name.isEmpty ? "(none)" : name) "
-            + "(\(seen.count) line\(seen.count == 1 ? "" : "s")); ignored", skippedLine: true))
-    }
+    problems = found.finished()
     waypoints.sort { $0.t < $1.t }
     wifi.sort { $0.t < $1.t }
     for key in sensors.keys { sensors[key]!.sort { $0.t < $1.t } }
-  }
-
-  private mutating func bad(_ line: Int, _ message: String) {
-    problems.append(
-      SurveyProblem(file: file, line: line, message: message + "; line skipped", skippedLine: true))
   }
 
   private mutating func readHeader(_ line: String) {
@@ -153,23 +130,26 @@ public struct ILCPathFile: Sendable {
     }
   }
 
-  private mutating func read(_ fields: [String], time t: Int64, line: Int) {
+  private mutating func read(
+    _ fields: [String], time t: Int64, line: Int, problems: inout RecordingProblems<Int64>
+  ) {
     switch fields[1] {
     case "TYPE_WAYPOINT":
       guard fields.count >= 4, let x = Double(fields[2]), let y = Double(fields[3]),
         x.isFinite, y.isFinite
-      else { return bad(line, "TYPE_WAYPOINT needs time, x and y") }
+      else { return problems.bad(line, "TYPE_WAYPOINT needs time, x and y") }
       waypoints.append(Waypoint(t: t, point: Point(x: x, y: y)))
     case "TYPE_WIFI":
       guard fields.count >= 7, let rssi = Double(fields[4]), let seen = Int64(fields[6]) else {
-        return bad(line, "TYPE_WIFI needs time, ssid, bssid, rssi, frequency and last-seen time")
+        return problems.bad(
+          line, "TYPE_WIFI needs time, ssid, bssid, rssi, frequency and last-seen time")
       }
       wifi.append(
         WifiEntry(t: t, bssid: fields[3], rssi: rssi, frequency: Int(fields[5]), lastSeen: seen))
     default:
       let values = fields.dropFirst(2).compactMap(Double.init)
       guard values.count >= 3, values.count == fields.count - 2, values.allSatisfy(\.isFinite)
-      else { return bad(line, "\(fields[1]) needs time and at least three numbers") }
+      else { return problems.bad(line, "\(fields[1]) needs time and at least three numbers") }
       sensors[fields[1], default: []].append(SensorRow(t: t, values: values))
     }
   }

@@ -72,9 +72,7 @@ public struct IPINLogFile: Sendable {
   /// Parses `data`, named `file` in problems, keeping the rows of `sensorTypes` (e.g. `ACCE`).
   public init(data: Data, file: String, sensorTypes: Set<String> = []) {
     self.file = file
-    var unknown: [String: (line: Int, count: Int)] = [:]
-    var lastTime: [String: (t: Double, line: Int)] = [:]
-    var unordered: Set<String> = []
+    var found = RecordingProblems<Double>(file: file)
     var manufacturer: String?
     var model: String?
     var line = 0
@@ -98,56 +96,39 @@ public struct IPINLogFile: Sendable {
       guard type != "" || text.contains(";") else { continue }
       guard type == "WIFI" || type == "POSI" || type == "PRES" || sensorTypes.contains(type)
       else {
-        if !Self.knownTypes.contains(type) { unknown[type, default: (line, 0)].count += 1 }
+        if !Self.knownTypes.contains(type) { found.unknownType(type, line: line) }
         continue
       }
       let fields = text.split(separator: ";", omittingEmptySubsequences: false).map {
         $0.trimmingCharacters(in: .whitespacesAndNewlines)
       }
       guard fields.count > 1, let t = Double(fields[1]), Self.times.contains(t) else {
-        bad(
+        found.bad(
           line,
           "\(type) has no time of 0 to \(Int(Self.times.upperBound)) s "
             + "(\(fields.count > 1 ? fields[1].prefix(20) : ""))")
         continue
       }
-      if let last = lastTime[type], t < last.t, !unordered.contains(type) {
-        unordered.insert(type)
-        problems.append(
-          SurveyProblem(
-            file: file, line: line,
-            message: "\(type) time \(t) is before the \(last.t) of line \(last.line); "
-              + "its records are sorted by time", skippedLine: false))
-      }
-      lastTime[type] = (t, line)
-      read(fields, time: t, line: line)
+      found.time(t, of: type, line: line)
+      read(fields, time: t, line: line, problems: &found)
     }
     device = [manufacturer, model].compactMap { $0 }.joined(separator: " ")
     if device.isEmpty { device = "unknown" }
-    for (name, seen) in unknown.sorted(by: { $0.value.line < $1.value.line }) {
-      problems.append(
-        SurveyProblem(
-          file: file, line: seen.line,
-          message: "unknown record type \(name.isEmpty ? "(none)" : name.prefix(20)) "
-            + "(\(seen.count) line\(seen.count == 1 ? "" : "s")); ignored", skippedLine: true))
-    }
+    problems = found.finished()
     landmarks.sort { $0.t < $1.t }
     wifi.sort { $0.t < $1.t }
     pressures.sort { $0.t < $1.t }
     for key in sensors.keys { sensors[key]!.sort { $0.t < $1.t } }
   }
 
-  private mutating func bad(_ line: Int, _ message: String) {
-    problems.append(
-      SurveyProblem(file: file, line: line, message: message + "; line skipped", skippedLine: true))
-  }
-
-  private mutating func read(_ fields: [String], time t: Double, line: Int) {
+  private mutating func read(
+    _ fields: [String], time t: Double, line: Int, problems: inout RecordingProblems<Double>
+  ) {
     switch fields[0] {
     case "POSI":
       guard fields.count >= 6, let lat = Double(fields[3]), let lon = Double(fields[4]),
         abs(lat) <= 90, abs(lon) <= 180, let floor = Int(fields[5]), abs(floor) <= 1000
-      else { return bad(line, "POSI needs time, counter, latitude, longitude and floor") }
+      else { return problems.bad(line, "POSI needs time, counter, latitude, longitude and floor") }
       landmarks.append(
         Landmark(
           t: t, coordinate: GeoCoordinate(longitude: lon, latitude: lat), floor: floor,
@@ -156,15 +137,15 @@ public struct IPINLogFile: Sendable {
       guard fields.count >= 7, let seen = Double(fields[2]), seen.isFinite,
         let rssi = Double(fields[6]), rssi.isFinite
       else {
-        return bad(line, "WIFI needs time, sensor time, SSID, BSSID, frequency and RSS")
+        return problems.bad(line, "WIFI needs time, sensor time, SSID, BSSID, frequency and RSS")
       }
-      guard !fields[4].isEmpty else { return bad(line, "WIFI has no BSSID") }
+      guard !fields[4].isEmpty else { return problems.bad(line, "WIFI has no BSSID") }
       wifi.append(
         WifiEntry(t: t, seen: seen, bssid: fields[4], frequency: Int(fields[5]), rssi: rssi))
     case "PRES":
       guard fields.count >= 4, let hPa = Double(fields[3]), Pressure.plausible.contains(hPa)
       else {
-        return bad(
+        return problems.bad(
           line,
           "PRES needs time, sensor time and a pressure of \(Int(Pressure.plausible.lowerBound))"
             + "–\(Int(Pressure.plausible.upperBound)) mbar")
@@ -176,7 +157,7 @@ public struct IPINLogFile: Sendable {
       let rest = fields.dropFirst(3).filter { !$0.isEmpty }
       let values = rest.compactMap(Double.init)
       guard values.count >= 3, values.count == rest.count, values.allSatisfy(\.isFinite) else {
-        return bad(line, "\(fields[0]) needs time, sensor time and at least three numbers")
+        return problems.bad(line, "\(fields[0]) needs time, sensor time and at least three numbers")
       }
       sensors[fields[0], default: []].append(SensorRow(t: t, values: values))
     }

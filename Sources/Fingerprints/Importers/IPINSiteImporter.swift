@@ -85,13 +85,13 @@ public struct IPINSiteImporter: Sendable {
   )
     -> (point: Point, ordinal: Int, building: String)?
   {
-    guard let first = landmarks.first, let last = landmarks.last, t >= first.t, t <= last.t
+    guard
+      let (i, j, share) = TruthSample.bracket(
+        count: landmarks.count, at: t, time: { landmarks[$0].t })
     else { return nil }
-    let i = min(max(landmarks.firstIndex { $0.t >= t } ?? 0, 1), landmarks.count - 1)
-    let (a, b) = (landmarks[max(i - 1, 0)], landmarks[i])
-    let share = b.t > a.t ? (t - a.t) / (b.t - a.t) : 0
+    let (a, b) = (landmarks[i], landmarks[j])
     let pa = frame.point(for: a.coordinate)
-    let nearer = share < 0.5 ? a : b
+    let nearer = TruthSample.onFirstFloor(share: share) ? a : b
     return (
       pa.interpolated(to: frame.point(for: b.coordinate), at: share), nearer.floor, nearer.building
     )
