@@ -6,6 +6,9 @@ import Foundation
 // pressure). Each particle keeps the floor it would be on had the walker not climbed
 // (`ParticleCloud.floorBase`, set at its birth); a particle that changes floor when the
 // barometer does not, or stays when it does, drifts from that base and weighs less at each scan.
+// A particle injected from a scan is a hypothesis the cloud did not hold, born with no history:
+// it takes its base where it is born, so a cloud that started on the wrong floor (the barometer
+// cannot tell which floor the walk began on) can be corrected by the scans.
 
 /// The barometer as the filter reads it: the pressure smoothed over time, and the first one.
 struct BarometerTrack: Sendable {
@@ -51,19 +54,6 @@ extension ParticleFilter {
       }
       let drift = level - Double(particles.floorBase[i])
       particles.logWeight[i] -= scale * drift * drift
-    }
-  }
-
-  /// Gives the particles after `kept` (just injected) the floor base of a random one of `kept`
-  /// (the resampled cloud, equally weighted): injection relocates the walker on its floor, and
-  /// an injected particle on a floor the barometer does not lead to from the cloud's start
-  /// weighs less. Only a cloud drawn anew (at the start, or with no particle left) starts the
-  /// walk's floor afresh.
-  func inheritFloorBases(from kept: Range<Int>) {
-    guard barometer != nil, !kept.isEmpty else { return }
-    for i in kept.upperBound..<particles.count {
-      let j = kept.lowerBound + min(Int(rng.uniform() * Double(kept.count)), kept.count - 1)
-      particles.floorBase[i] = particles.floorBase[j]
     }
   }
 }

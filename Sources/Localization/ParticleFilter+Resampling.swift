@@ -33,7 +33,6 @@ extension ParticleFilter {
     if fresh > 0 {
       append(count: fresh, from: prepared)
       fastLikelihood = slowLikelihood
-      inheritFloorBases(from: 0..<min(kept, particles.count))
     }
   }
 

@@ -7,7 +7,7 @@ import Testing
 @testable import Localization
 
 /// The barometer: a particle whose floor disagrees with the height the barometer climbed
-/// weighs less; injected particles keep the cloud's idea of the floor the walk started on.
+/// weighs less; injected particles take their own floor as the one the walk started on.
 @Suite struct BarometerTests {
   /// 300 particles in Room 0.01 on the ground floor, weighed once with the barometer at
   /// `start` hPa (their floor base set), half of them then put one floor up at the same place.
@@ -69,17 +69,26 @@ import Testing
     #expect(pf.particles.floorBase.allSatisfy { $0.isNaN })
   }
 
-  @Test func injectedParticlesKeepTheCloudsStartingFloor() throws {
+  @Test func injectedParticlesTakeTheirBaseWhereTheyAreBorn() throws {
+    // A cloud that began on the ground floor; a resampling injects half its particles from a
+    // scan taken one floor up. They are weighed as if the walk began there, not as a floor
+    // change the barometer missed: the barometer cannot tell which floor a walk began on.
     let (pf, room) = try filter(start: 1000)
-    let kept = pf.particles.count
-    #expect(pf.particles.floorBase.allSatisfy { abs($0) < 0.05 })
-    for _ in 0..<50 {
-      pf.particles.append(
-        x: room.anchor.x, y: room.anchor.y, plan: Int32(room.plan), headingBias: 0, scale: 1,
-        offset: 0)
+    let above = try #require(OfficeRadio.plans.floors(atOrdinal: 1).first).index
+    for i in pf.particles.x.indices { pf.particles.plan[i] = Int32(room.plan) }
+    let scan = OfficeRadio.scan(at: room.anchor, plan: above, time: 2)
+    let weights = [Double](repeating: 1 / Double(pf.particles.count), count: pf.particles.count)
+    pf.resample(weights: weights, injectShare: 0.5, prepared: pf.map.prepare(scan))
+    let injected = pf.particles.x.indices.filter { pf.particles.floorBase[$0].isNaN }
+    #expect(injected.count >= pf.particles.count / 3)
+    #expect(injected.contains { Int(pf.particles.plan[$0]) == above })
+    for i in pf.particles.logWeight.indices { pf.particles.logWeight[i] = 0 }
+    pf.weighByBarometer()
+    for i in injected {
+      let ordinal = Float(pf.plans.plans[Int(pf.particles.plan[i])].ordinal)
+      #expect(abs(pf.particles.floorBase[i] - ordinal) < 0.05)
+      #expect(pf.particles.logWeight[i] == 0)
     }
-    pf.inheritFloorBases(from: 0..<kept)
-    #expect(pf.particles.floorBase[kept...].allSatisfy { abs($0) < 0.05 })
   }
 
   @Test func implausiblePressuresAreIgnored() throws {
