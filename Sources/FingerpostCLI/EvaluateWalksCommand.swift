@@ -52,8 +52,12 @@ struct EvaluateWalksCommand: ParsableCommand {
       """)
   var floors: String?
 
-  @Option(help: "What weighs the filter's scans: radio-map, neighbours or both.")
-  var measurement: ParticleFilterSettings.Measurement = .neighbours
+  @Option(
+    help: """
+      What weighs the filter's scans: radio-map, neighbours or both (default: neighbours or \
+      radio-map, whichever localizes each fold's training walks better).
+      """)
+  var measurement: ParticleFilterSettings.Measurement?
 
   @Flag(help: "Use the filter's settings as they are, fitting nothing to the training walks.")
   var noCalibration = false
@@ -80,7 +84,7 @@ struct EvaluateWalksCommand: ParsableCommand {
     evaluation.jobs = jobs
     evaluation.folds = folds
     evaluation.floors = floors.map { $0.split(separator: ",").map(String.init) }
-    evaluation.settings.measurement = measurement
+    evaluation.measurement = measurement
     evaluation.calibrates = !noCalibration
     evaluation.oracles = Set(oracle)
     evaluation.streams = streams

@@ -31,8 +31,12 @@ public struct WalkEvaluation: Sendable {
   public var site: String
   /// How the site is recorded.
   public var format = Format.ilc
-  /// The particle filter's settings (before calibration).
+  /// The particle filter's settings (before calibration; `measurement` decides what weighs
+  /// scans).
   public var settings = ParticleFilterSettings()
+  /// What weighs the filter's scans; nil: chosen per fold on its training walks
+  /// (`chooseMeasurement`).
+  public var measurement: ParticleFilterSettings.Measurement?
   /// Seed of every walk's filter (each walk splits its own stream from it).
   public var seed: UInt64 = 1
   /// Workers (nil: one per core).
@@ -96,6 +100,8 @@ public struct WalkEvaluation: Sendable {
     var settings: ParticleFilterSettings
     var calibration: WalkCalibration?
     var mapScans: Int
+    /// How the measurement was chosen (nil when it was given).
+    var choice: MeasurementChoice?
   }
 
   /// The fold of each walk of `groups` (each walk's group, in walk order): every group its own
@@ -157,6 +163,7 @@ public struct WalkEvaluation: Sendable {
     }
     var results: [Int: WalkEvaluationReport.WalkResult] = [:]
     var calibrations: [WalkCalibration] = []
+    var choices: [MeasurementChoice] = []
     var foldsDone = 0
     for f in 0..<k {
       let members = evaluated.filter { fold[$0] == f }
@@ -167,6 +174,7 @@ public struct WalkEvaluation: Sendable {
         own: oracles.contains(.ownWalk) ? members.map { walks[$0] } : [], scratch: scratch)
       foldsDone += 1
       if let calibration = model.calibration { calibrations.append(calibration) }
+      if let choice = model.choice { choices.append(choice) }
       let done = results.count
       let finished = foldsDone
       let walksTotal = evaluated.count
@@ -186,7 +194,8 @@ public struct WalkEvaluation: Sendable {
     report.format = format.rawValue
     report.oracles = oracles.map(\.rawValue).sorted()
     report.calibrations = calibrations
-    report.measurement = settings.measurement.rawValue
+    report.measurement = measurement?.rawValue ?? Self.summary(of: choices)
+    report.measurementChoices = choices
     return report
   }
 
@@ -219,6 +228,15 @@ public struct WalkEvaluation: Sendable {
       fitted.apply(to: &settings)
       calibration = fitted
     }
+    var choice: MeasurementChoice?
+    if let measurement {
+      settings.measurement = measurement
+    } else {
+      let chosen = try chooseMeasurement(
+        training: training, plans: plans, venuePath: venuePath, settings: settings, name: name)
+      settings.measurement = chosen.chosen
+      choice = chosen
+    }
     let lag = settings.scanLag
     let records = (training + own).flatMap { Self.records(of: $0, lag: lag) }
     let survey = SurveyFile(
@@ -227,7 +245,7 @@ public struct WalkEvaluation: Sendable {
     let map = RadioMapBuilder().build(surveys: [("other walks", survey)], plans: plans).map
     return FoldModel(
       plans: plans, venuePath: venuePath, map: map, settings: settings, calibration: calibration,
-      mapScans: records.count)
+      mapScans: records.count, choice: choice)
   }
 
   /// One walk localized with its fold's model by each localizer, scored (and its streams
@@ -236,19 +254,9 @@ public struct WalkEvaluation: Sendable {
     throws(FingerpostError) -> WalkEvaluationReport.WalkResult
   {
     let (map, plans) = (model.map, model.plans)
-    var walk = Walk(venueName: venue, venuePath: model.venuePath, seed: seed &+ UInt64(index))
-    walk.steps = site.steps
-    walk.scans = site.scans
-    walk.pressures = site.pressures
-    walk.truth = site.truth
-    walk.duration = max(
-      site.truth.last?.t ?? 0, site.steps.last?.t ?? 0, site.scans.last?.time ?? 0)
-    if oracles.contains(.trueStart), let first = site.truth.first,
-      let floor = plans.plans.firstIndex(where: { $0.ordinal == first.ordinal })
-    {
-      walk.start = Route.Waypoint(floor: FloorID(floor), point: first.position)
-      walk.startIsKnown = true
-    }
+    let walk = self.walk(
+      of: site, seed: seed &+ UInt64(index), plans: plans, venuePath: model.venuePath,
+      venue: venue)
     var instants: [String: [Instant]] = [:]
     var checkpoints: [String: [Instant]] = [:]
     var delays: [String: [Double?]] = [:]
@@ -259,21 +267,10 @@ public struct WalkEvaluation: Sendable {
       delays[localizer] = scorer.floorDelays(truth: site.truth, fixes: fixes)
     }
     for kind in [LocalizerKind.pf, .fingerprint] {
-      var replay = Replayer(walk: walk, plans: plans, map: map, kind: kind)
-      replay.settings = model.settings
-      var fixes: [Fix] = []
-      var lines: [String] = []
-      let keepLines = streams != nil
-      do {
-        _ = try replay.run(
-          withTruth: keepLines, emit: { line, _ in if keepLines { lines.append(line) } },
-          onFix: { fixes.append($0) })
-      } catch let error as FingerpostError {
-        throw error
-      } catch {
-        throw FingerpostError(.invalidValue, file: site.file, "\(error)")
-      }
-      if keepLines { try writeStream(lines, walk: site.name, suffix: kind.rawValue) }
+      let (fixes, lines) = try replay(
+        walk, file: site.file, plans: plans, map: map, settings: model.settings, kind: kind,
+        keepLines: streams != nil)
+      if streams != nil { try writeStream(lines, walk: site.name, suffix: kind.rawValue) }
       score(fixes, as: kind.rawValue)
     }
     // The reference the field quotes: each scan placed by weighted kNN alone.
@@ -293,5 +290,49 @@ public struct WalkEvaluation: Sendable {
       name: site.name, ordinal: site.ordinal, seconds: walk.duration,
       mapScans: model.mapScans, instants: instants, checkpoints: checkpoints,
       floorDelays: delays)
+  }
+}
+
+extension WalkEvaluation {
+  /// `site` as a walk to replay in the venue at `venuePath` (told its start under the
+  /// true-start oracle).
+  func walk(
+    of site: SiteWalk, seed: UInt64, plans: FloorPlanSet, venuePath: String, venue: String
+  ) -> Walk {
+    var walk = Walk(venueName: venue, venuePath: venuePath, seed: seed)
+    walk.steps = site.steps
+    walk.scans = site.scans
+    walk.pressures = site.pressures
+    walk.truth = site.truth
+    walk.duration = max(
+      site.truth.last?.t ?? 0, site.steps.last?.t ?? 0, site.scans.last?.time ?? 0)
+    if oracles.contains(.trueStart), let first = site.truth.first,
+      let floor = plans.plans.firstIndex(where: { $0.ordinal == first.ordinal })
+    {
+      walk.start = Route.Waypoint(floor: FloorID(floor), point: first.position)
+      walk.startIsKnown = true
+    }
+    return walk
+  }
+
+  /// The fixes of `kind` on `walk` (and its stream's lines when `keepLines`).
+  func replay(
+    _ walk: Walk, file: String, plans: FloorPlanSet, map: RadioMap,
+    settings: ParticleFilterSettings, kind: LocalizerKind, keepLines: Bool = false
+  ) throws(FingerpostError) -> (fixes: [Fix], lines: [String]) {
+    var replay = Replayer(walk: walk, plans: plans, map: map, kind: kind)
+    replay.settings = settings
+    var fixes: [Fix] = []
+    var lines: [String] = []
+    do {
+      _ = try replay.run(
+        withTruth: keepLines, emit: { line, _ in if keepLines { lines.append(line) } },
+        onFix: { fixes.append($0) })
+    } catch let error as FingerpostError {
+      throw error
+    } catch {
+      throw FingerpostError(.invalidValue, file: file, "\(error)")
+    }
+    return (fixes, lines)
   }
 }

@@ -165,6 +165,7 @@ extension WalkEvaluationReport {
       var site: String
       var folds: Int
       var measurement: String
+      var measurementChoices: [WalkEvaluation.MeasurementChoice]
       var oracles: [String]
       var calibrations: [WalkCalibration]
       var pooled: [Pooled]
@@ -189,7 +190,8 @@ extension WalkEvaluationReport {
     return String(
       decoding: try encoder.encode(
         Document(
-          site: site, folds: folds, measurement: measurement, oracles: oracles,
+          site: site, folds: folds, measurement: measurement,
+          measurementChoices: measurementChoices, oracles: oracles,
           calibrations: calibrations, pooled: pooled, walks: rows)),
       as: UTF8.self)
   }

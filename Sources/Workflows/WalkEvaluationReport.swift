@@ -69,6 +69,8 @@ public struct WalkEvaluationReport: Sendable {
   public var oracles: [String] = []
   /// What weighed the filter's scans (`ParticleFilterSettings.Measurement`).
   public var measurement = ""
+  /// How each fold chose its measurement on its training walks (empty when it was given).
+  public var measurementChoices: [WalkEvaluation.MeasurementChoice] = []
   /// What was fitted to each fold's training walks, fold by fold (empty when not calibrated).
   public var calibrations: [WalkCalibration] = []
   /// Every walk, in file order.

@@ -77,6 +77,17 @@ import Testing
     // Three walks: each its own fold; the filter fitted to the other two.
     #expect(report.folds == 3 && report.calibrations.count == 3)
     #expect(report.text.contains("leave one walk out"))
+    // Not told what weighs scans: each fold tried both on its two training walks (each
+    // localized with a map of the other) and took the one with the smaller error.
+    #expect(report.measurementChoices.count == 3)
+    for choice in report.measurementChoices {
+      let errors = choice.meanError
+      #expect(Set(errors.keys) == ["neighbours", "radio-map"], "\(errors)")
+      #expect(errors[choice.chosen.rawValue] == errors.values.min(), "\(choice)")
+    }
+    #expect(report.measurement.hasSuffix("chosen on each fold's training walks"))
+    #expect(report.text.contains("the filter weighs scans by: "))
+    #expect(try report.json().contains("\"measurementChoices\""))
   }
 
   @Test func foldsFloorsAndStreams() throws {
@@ -86,8 +97,11 @@ import Testing
     evaluation.settings.particles = 200
     evaluation.jobs = 1
     evaluation.folds = 2
+    evaluation.measurement = .radioMap
     evaluation.streams = folder.url.appendingPathComponent("streams").path
     let report = try evaluation.run()
+    // Told what weighs scans: nothing is chosen.
+    #expect(report.measurement == "radio-map" && report.measurementChoices.isEmpty)
     // Walks 0 and 2 in fold 0, mapped with walk 1's 20 scans; walk 1 with the other two's 40.
     #expect(report.walks.map(\.mapScans) == [20, 40, 20])
     #expect(report.folds == 2 && report.calibrations.count == 2)
