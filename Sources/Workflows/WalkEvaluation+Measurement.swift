@@ -48,13 +48,11 @@ extension WalkEvaluation {
     let chosen = Array(stride(from: 0, to: training.count, by: step).prefix(Self.innerWalks))
     var maps: [Int: RadioMap] = [:]
     for f in Set(chosen.map { inner[$0] }) {
-      let records = training.indices.filter { inner[$0] != f }.flatMap {
-        Self.records(of: training[$0], lag: settings.scanLag)
-      }
-      let survey = SurveyFile(
-        header: SurveyHeader(venue: name, origin: plans.frame.origin, source: "inner folds"),
-        records: records)
-      maps[f] = RadioMapBuilder().build(surveys: [("inner folds", survey)], plans: plans).map
+      maps[f] =
+        Self.map(
+          of: training.indices.filter { inner[$0] != f }.map { training[$0] },
+          lag: settings.scanLag, plans: plans, name: name, source: "inner folds"
+        ).map
     }
     let frozen = maps
     let errors = try runJobs(chosen.count * candidates.count, workers: jobs) {
@@ -70,8 +68,7 @@ extension WalkEvaluation {
         kind: .pf
       ).fixes
       let instants = Scorer().instants(truth: site.truth, fixes: fixes)
-      guard !instants.isEmpty else { return nil }
-      return instants.reduce(0) { $0 + $1.error } / Double(instants.count)
+      return instants.isEmpty ? nil : WalkEvaluationReport.Metric.mean.value(instants)
     }
     var meanError: [String: Double] = [:]
     for (c, candidate) in candidates.enumerated() {

@@ -237,15 +237,23 @@ public struct WalkEvaluation: Sendable {
       settings.measurement = chosen.chosen
       choice = chosen
     }
-    let lag = settings.scanLag
-    let records = (training + own).flatMap { Self.records(of: $0, lag: lag) }
-    let survey = SurveyFile(
-      header: SurveyHeader(venue: name, origin: plans.frame.origin, source: "other walks"),
-      records: records)
-    let map = RadioMapBuilder().build(surveys: [("other walks", survey)], plans: plans).map
+    let (map, scans) = Self.map(
+      of: training + own, lag: settings.scanLag, plans: plans, name: name, source: "other walks")
     return FoldModel(
       plans: plans, venuePath: venuePath, map: map, settings: settings, calibration: calibration,
-      mapScans: records.count, choice: choice)
+      mapScans: scans, choice: choice)
+  }
+
+  /// The radio map of `walks`' scans, each placed where the truth is `lag` seconds after it,
+  /// and how many scans it holds.
+  static func map(
+    of walks: [SiteWalk], lag: Double, plans: FloorPlanSet, name: String, source: String
+  ) -> (map: RadioMap, scans: Int) {
+    let records = walks.flatMap { Self.records(of: $0, lag: lag) }
+    let survey = SurveyFile(
+      header: SurveyHeader(venue: name, origin: plans.frame.origin, source: source),
+      records: records)
+    return (RadioMapBuilder().build(surveys: [(source, survey)], plans: plans).map, records.count)
   }
 
   /// One walk localized with its fold's model by each localizer, scored (and its streams
