@@ -19,6 +19,10 @@ struct ReplayCommand: AsyncParsableCommand {
       --radio-map or --survey. The summary (accuracy against any truth records, and the inputs
       that could not be used) goes to standard error.
 
+      A recorded stream with --radio-map and no --venue (a map-only site, such as an imported
+      IPIN site) is replayed on a venue drawn from the map: each level's walkable area is the
+      area its survey points span, widened by 5 m; --draw-venue DIR writes it for `view`.
+
       With --to URL, the walk is played against a running `fingerpost serve` instead, through
       tracking sessions (--sessions at once, in real time unless --speed says otherwise): the
       fixes the service answers are written, scored against the truth, checked against the same
@@ -67,6 +71,12 @@ struct ReplayCommand: AsyncParsableCommand {
   @Option(help: "Recorded streams: the radio map file.")
   var radioMap: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Recorded streams without --venue: write the venue drawn from the radio map here.",
+      valueName: "dir"))
+  var drawVenue: String?
+
   @Option(help: "Recorded streams: a survey to ingest as the radio map (1 m grid).")
   var survey: String?
 
@@ -103,13 +113,18 @@ struct ReplayCommand: AsyncParsableCommand {
       throw ValidationError("--fix-rate must be above 0 and at most 100")
     }
     if inputIsStream {
-      guard venue != nil else { throw ValidationError("replaying a recorded stream needs --venue") }
+      guard venue != nil || radioMap != nil else {
+        throw ValidationError("replaying a recorded stream needs --venue or --radio-map")
+      }
       guard (radioMap == nil) != (survey == nil) else {
         throw ValidationError("replaying a recorded stream needs one of --radio-map and --survey")
       }
-    } else if venue != nil || radioMap != nil || survey != nil || knownStart {
+      if drawVenue != nil, venue != nil {
+        throw ValidationError("--draw-venue is for a stream replayed without --venue")
+      }
+    } else if venue != nil || radioMap != nil || survey != nil || knownStart || drawVenue != nil {
       throw ValidationError(
-        "--venue, --radio-map, --survey and --known-start are for recorded streams; "
+        "--venue, --radio-map, --survey, --draw-venue and --known-start are for recorded streams; "
           + "a scenario names its own")
     }
   }
@@ -194,10 +209,20 @@ struct ReplayCommand: AsyncParsableCommand {
 
   /// The replay of the input: a scenario simulated, or a recorded stream on --venue.
   func replayer() throws(FingerpostError) -> Replayer {
-    guard inputIsStream, let venue else {
+    guard inputIsStream else {
       return try Replayer(run: ScenarioRun(file: input, seed: seed), kind: localizer)
     }
     var warnings = 0
+    guard let venue else {
+      return try Replayer(
+        recorded: try FileAccess.text(input), file: input == "-" ? "stdin" : input,
+        drawnFrom: radioMap ?? "", venueFolder: drawVenue, kind: localizer,
+        knownStart: knownStart, seed: seed
+      ) { message in
+        warnings += 1
+        if warnings <= 10 { printError(message) }
+      }
+    }
     return try Replayer(
       recorded: try FileAccess.text(input), file: input == "-" ? "stdin" : input,
       venuePath: venue, map: radioMap.map { .file($0) } ?? .survey(survey ?? ""),

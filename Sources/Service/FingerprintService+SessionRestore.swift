@@ -6,6 +6,7 @@ import Hummingbird
 import JSON
 import NIOCore
 import Store
+import Workflows
 
 /// How a tracking session was opened, as the store keeps it to open the session again.
 struct SessionParameters: Codable {
@@ -81,14 +82,16 @@ extension FingerprintService {
     } catch {
       throw GeolocateError.serviceUnavailable("session \(stored.id) cannot be read back")
     }
-    guard let entry = catalog.entry(stored.venue), let plans = entry.plans else {
+    guard let entry = catalog.entry(stored.venue) else {
       throw Self.notFound(venue: stored.venue)
     }
     let map: RadioMap
+    var drawn: Result<DrawnVenue, FingerpostError>?
     if let current = entry.mapRecord, current.version == parameters.map_version,
       let loaded = entry.map
     {
       map = loaded
+      drawn = entry.drawn
     } else if let record = try await store.map(
       venue: stored.venue, version: parameters.map_version)
     {
@@ -98,12 +101,14 @@ extension FingerprintService {
         code: 404, domain: "global", reason: "notFound",
         message: "session \(stored.id)'s radio map is no longer stored")
     }
+    let tracking = try Self.tracking(entry, map: map, drawn: drawn)
     var settings = configuration.sessionSettings
     settings.particles = parameters.particles
     let session = try LiveSession(
-      id: stored.id, venue: stored.venue, device: parameters.device, plans: plans, map: map,
-      seed: parameters.seed, start: try Self.start(parameters.start, plans: plans),
-      settings: settings, created: stored.created)
+      id: stored.id, venue: stored.venue, device: parameters.device, plans: tracking.plans,
+      map: tracking.map, seed: parameters.seed,
+      start: try Self.start(parameters.start, plans: tracking.plans, drawn: tracking.drawn),
+      settings: settings, drawn: tracking.drawn, created: stored.created)
     for (expected, batch) in try await store.sessionBatches(session: stored.id).enumerated() {
       guard batch.sequence == expected else { break }
       _ = try await session.post(Data(batch.events.utf8))

@@ -1,5 +1,6 @@
 import EventStream
 import FingerpostCore
+import Fingerprints
 import FloorPlans
 import Foundation
 import Geometry
@@ -56,14 +57,13 @@ extension FingerprintService {
       throw GeolocateError.parseError("the body needs a \"venue\"")
     }
     guard let entry = catalog.entry(venue) else { throw Self.notFound(venue: venue) }
-    guard let plans = entry.plans, let map = entry.map else {
+    guard let newest = entry.map else {
       throw GeolocateError(
-        code: 409, domain: "global", reason: "noMap",
-        message: entry.plans == nil
-          ? "venue \(venue) is map-only: tracking needs its IMDF floor plans"
-          : "venue \(venue) has no radio map yet")
+        code: 409, domain: "global", reason: "noMap", message: "venue \(venue) has no radio map yet"
+      )
     }
-    let start = try Self.start(json["start"], plans: plans)
+    let (plans, map, drawn) = try Self.tracking(entry, map: newest, drawn: entry.drawn)
+    let start = try Self.start(json["start"], plans: plans, drawn: drawn)
     let seed: UInt64
     if let given = json["seed"] {
       guard let value = given.doubleValue, value >= 0, value < 0x1p53, value == value.rounded()
@@ -75,7 +75,7 @@ extension FingerprintService {
     let id = UUID().uuidString.lowercased()
     let session = try LiveSession(
       id: id, venue: venue, device: json["device"]?.stringValue, plans: plans, map: map,
-      seed: seed, start: start, settings: configuration.sessionSettings)
+      seed: seed, start: start, settings: configuration.sessionSettings, drawn: drawn)
     do {
       try sessions.add(
         session, limit: configuration.sessionLimit, key: key.hash,
@@ -105,10 +105,29 @@ extension FingerprintService {
     return response
   }
 
-  /// The start of a session: `{"ordinal" | "level_id", "x", "y"}` on a level of `plans`, or
-  /// none (null or absent).
-  static func start(_ json: JSONValue?, plans: FloorPlanSet) throws(GeolocateError) -> Route
-    .Waypoint?
+  /// What a session on `entry` tracks on with `map`: the venue's floor plans, or for a map-only
+  /// venue the venue drawn from the map (`drawn`, when already drawn from this map).
+  static func tracking(
+    _ entry: VenueCatalog.Entry, map: RadioMap, drawn: Result<DrawnVenue, FingerpostError>?
+  ) throws(GeolocateError) -> (plans: FloorPlanSet, map: RadioMap, drawn: DrawnVenue?) {
+    if let plans = entry.plans { return (plans, map, nil) }
+    let result =
+      drawn ?? Result { () throws(FingerpostError) in try DrawnVenue(map: map, name: entry.id) }
+    switch result {
+    case .success(let drawn): return (drawn.plans, drawn.map, drawn)
+    case .failure(let error):
+      throw GeolocateError(
+        code: 409, domain: "global", reason: "noMap",
+        message:
+          "venue \(entry.id) is map-only and no floor plans could be drawn from its map: \(error.message)"
+      )
+    }
+  }
+
+  /// The start of a session: `{"ordinal" | "level_id", "x", "y"}` on a level of `plans` (on a
+  /// map-only venue `drawn`, an ordinal and x/y in its map's frame), or none (null or absent).
+  static func start(_ json: JSONValue?, plans: FloorPlanSet, drawn: DrawnVenue? = nil)
+    throws(GeolocateError) -> Route.Waypoint?
   {
     guard let json, json != .null else { return nil }
     let floor =
@@ -120,7 +139,8 @@ extension FingerprintService {
       throw .parseError(
         "\"start\" is {\"ordinal\" or \"level_id\" of one of the venue's levels, \"x\", \"y\"}")
     }
-    return Route.Waypoint(floor: floor, point: Point(x: x, y: y))
+    let point = Point(x: x, y: y)
+    return Route.Waypoint(floor: floor, point: drawn?.planPoint(point) ?? point)
   }
 
   /// `POST /fp/v1/sessions/{id}/events`: a batch is processed, then kept in the store (so that

@@ -43,23 +43,28 @@ public actor LiveSession {
   /// Fixes a reader may fall behind by before its oldest are dropped.
   public static let readerBuffer = 64
   let tracking: TrackingSession
+  /// For a map-only venue, the venue drawn from its map: fixes are given in the map's terms.
+  let drawn: DrawnVenue?
   var history: Deque<SessionFix> = []
   var sequence = 0
   var batches = 0
   var readers: [UUID: AsyncStream<SessionFix>.Continuation] = [:]
   var ended = false
 
-  /// Opens a session on `plans` with `map`, its filter (with `settings`) seeded from `seed`.
+  /// Opens a session on `plans` with `map`, its filter (with `settings`) seeded from `seed`; on
+  /// a map-only venue, `plans` and `map` are `drawn`'s, and fixes are given in the map's terms.
   public init(
     id: String, venue: String, device: String?, plans: FloorPlanSet, map: RadioMap, seed: UInt64,
-    start: Route.Waypoint?, settings: ParticleFilterSettings, created: Date = Date()
+    start: Route.Waypoint?, settings: ParticleFilterSettings, drawn: DrawnVenue? = nil,
+    created: Date = Date()
   ) throws(FingerpostError) {
     self.id = id
     self.venue = venue
     self.device = device
     self.seed = seed
     particles = settings.particles
-    origin = plans.frame.origin
+    origin = drawn.map(\.fixOrigin) ?? plans.frame.origin
+    self.drawn = drawn
     self.created = created
     lastActive = created
     tracking = try TrackingSession(
@@ -82,10 +87,11 @@ public actor LiveSession {
     events: Int, fix: SessionFix?, batch: Int
   ) {
     let events = try tracking.events(ndjson: body, source: "request body")
-    let fix = try tracking.process(events, while: wanted)
+    let made = try tracking.process(events, while: wanted)
     lastActive = Date()
     batches += 1
-    guard let fix else { return (events.count, nil, batches - 1) }
+    guard let made else { return (events.count, nil, batches - 1) }
+    let fix = drawn?.mapFix(made) ?? made
     sequence += 1
     let entry = SessionFix(sequence: sequence, line: StreamEncoder.line(.fix(fix)))
     history.append(entry)

@@ -29,6 +29,9 @@ public final class VenueCatalog: Sendable {
     public let mapRecord: StoredRadioMap?
     /// When the venue was uploaded (as the store has it).
     public let updated: Date
+    /// For a map-only venue with a map, the venue drawn from its map for tracking, or why none
+    /// could be drawn.
+    public let drawn: Result<DrawnVenue, FingerpostError>?
 
     /// The newest map, when one was built.
     public var map: RadioMap? { locate?.map }
@@ -68,10 +71,15 @@ public final class VenueCatalog: Sendable {
     let venue =
       stored.isMapOnly ? nil : try VenueLoader.load(zip: stored.archive, path: "venue \(stored.id)")
     let plans = venue.map { FloorPlanSet(venue: $0) }
+    let drawn = map.flatMap { map in
+      stored.isMapOnly
+        ? Result { () throws(FingerpostError) in try DrawnVenue(map: map.map, name: stored.id) }
+        : nil
+    }
     let entry = Entry(
       id: stored.id, name: stored.name, venue: venue, plans: plans,
       locate: map.map { Locate(map: $0.map, plans: plans) }, mapRecord: map?.record,
-      updated: stored.updated)
+      updated: stored.updated, drawn: drawn)
     snapshot.withLock { state in
       state.entries[stored.id] = entry
       state.venuesHearing = state.venuesHearing.compactMapValues { ids in

@@ -37,14 +37,28 @@ public struct OutlineVenue: Sendable {
     public var outline: [Polygon]
     /// The units.
     public var units: [Unit]
+    /// The label of the building the floor is in, when the venue has several (floors of
+    /// different buildings may share an ordinal); nil: the venue's one building.
+    public var building: String?
 
     /// A floor.
-    public init(name: String, ordinal: Int, outline: [Polygon], units: [Unit]) {
+    public init(
+      name: String, ordinal: Int, outline: [Polygon], units: [Unit], building: String? = nil
+    ) {
       self.name = name
       self.ordinal = ordinal
       self.outline = outline
       self.units = units
+      self.building = building
     }
+
+    /// The key of the floor's level feature (`VenueBuilder.id` makes its IMDF id of it).
+    public var levelKey: String {
+      building.map { "level:\($0):\(ordinal)" } ?? "level:\(ordinal)"
+    }
+
+    /// The key of its building feature.
+    var buildingKey: String { building.map { "building:\($0)" } ?? "building" }
   }
 
   /// The venue's name; it also namespaces the feature ids.
@@ -104,19 +118,30 @@ public struct OutlineVenue: Sendable {
         "alt_name": .null, "hours": .null, "phone": .null, "website": .null,
         "display_point": display, "address_id": .string(builder.id("address")),
       ])
-    builder.add(
-      .building, "building", geometry: .null,
-      properties: [
-        "name": label(name), "alt_name": .null, "category": "unspecified", "restriction": .null,
-        "display_point": display, "address_id": .string(builder.id("address")),
-      ])
+    // One building feature per building label (the venue's name for the unlabelled one).
+    var buildings: [(key: String, name: String)] = []
+    for floor in floors where !buildings.contains(where: { $0.key == floor.buildingKey }) {
+      buildings.append((floor.buildingKey, floor.building ?? name))
+    }
+    if buildings.isEmpty { buildings = [("building", name)] }
+    for building in buildings {
+      builder.add(
+        .building, building.key, geometry: .null,
+        properties: [
+          "name": label(building.name), "alt_name": .null, "category": "unspecified",
+          "restriction": .null, "display_point": display,
+          "address_id": .string(builder.id("address")),
+        ])
+    }
     builder.add(
       .footprint, "footprint", geometry: builder.multiPolygon(venueOutline),
       properties: [
-        "category": "ground", "name": .null, "building_ids": [.string(builder.id("building"))],
+        "category": "ground", "name": .null,
+        "building_ids": .array(buildings.map { .string(builder.id($0.key)) }),
       ])
     for floor in floors {
-      let level = "level:\(floor.ordinal)"
+      let level = floor.levelKey
+      let prefix = floor.building.map { "\($0):\(floor.ordinal)" } ?? "\(floor.ordinal)"
       let outline = MultiPolygon(floor.outline)
       builder.add(
         .level, level, geometry: builder.multiPolygon(floor.outline),
@@ -125,10 +150,10 @@ public struct OutlineVenue: Sendable {
           "ordinal": .number(Double(floor.ordinal)), "name": label(floor.name),
           "short_name": label(floor.name),
           "display_point": builder.point(outline.bounds?.center ?? .zero), "address_id": .null,
-          "building_ids": [.string(builder.id("building"))],
+          "building_ids": [.string(builder.id(floor.buildingKey))],
         ])
       for (index, unit) in floor.units.enumerated() {
-        let key = "unit:\(floor.ordinal):\(index)"
+        let key = "unit:\(prefix):\(index)"
         builder.add(
           .unit, key,
           geometry: builder.polygon(
@@ -144,7 +169,7 @@ public struct OutlineVenue: Sendable {
         if doors.isEmpty { report.unitsWithoutDoor.append(unit.name ?? key) }
         for (k, door) in doors.enumerated() {
           builder.add(
-            .opening, "opening:\(floor.ordinal):\(index):\(k)",
+            .opening, "opening:\(prefix):\(index):\(k)",
             geometry: builder.line(door.a, door.b),
             properties: [
               "category": "pedestrian", "accessibility": .null, "access_control": .null,

@@ -13,11 +13,14 @@ public struct SurveyedVenue: Sendable {
     public var ordinal: Int
     /// Where scans were taken, metres.
     public var points: [Point]
+    /// The label of its building when the venue has several (they may share ordinals).
+    public var building: String?
 
-    /// A floor at `ordinal` surveyed at `points`.
-    public init(ordinal: Int, points: [Point]) {
+    /// A floor at `ordinal` (of building `building`) surveyed at `points`.
+    public init(ordinal: Int, points: [Point], building: String? = nil) {
       self.ordinal = ordinal
       self.points = points
+      self.building = building
     }
   }
 
@@ -103,10 +106,17 @@ public struct SurveyedVenue: Sendable {
         Point(x: c.x + half, y: c.y + half), Point(x: c.x - half, y: c.y + half),
       ]
     }
-    let ordinals = Set(floors.map(\.ordinal)).sorted()
-    let outlineFloors = ordinals.compactMap { ordinal -> OutlineVenue.Floor? in
-      let here = passages.filter { $0.lower <= ordinal && ordinal <= $0.upper }
-      var points = floors.filter { $0.ordinal == ordinal }.flatMap(\.points)
+    // A floor per building and ordinal; passages (walkers' own) join the unlabelled building's.
+    var keys: [(building: String?, ordinal: Int)] = []
+    for floor in floors where !keys.contains(where: { $0 == (floor.building, floor.ordinal) }) {
+      keys.append((floor.building, floor.ordinal))
+    }
+    keys.sort { ($0.building ?? "", $0.ordinal) < ($1.building ?? "", $1.ordinal) }
+    let outlineFloors = keys.compactMap { building, ordinal -> OutlineVenue.Floor? in
+      let here =
+        building == nil ? passages.filter { $0.lower <= ordinal && ordinal <= $0.upper } : []
+      var points = floors.filter { $0.building == building && $0.ordinal == ordinal }.flatMap(
+        \.points)
       points += here.flatMap { square($0.point) }
       // Each point widened by the margin (a 16-gon about it), then the hull of them all.
       let around = (0..<16).map { k in
@@ -120,9 +130,10 @@ public struct SurveyedVenue: Sendable {
         OutlineVenue.Unit(
           name: "Stairs \(k + 1)", category: "stairs", shape: Polygon(square(passage.point)))
       }
+      let name = ordinal == 0 ? "Ground" : "Level \(ordinal)"
       return OutlineVenue.Floor(
-        name: ordinal == 0 ? "Ground" : "Level \(ordinal)", ordinal: ordinal,
-        outline: [Polygon(exterior: hull)], units: units)
+        name: building.map { "\($0) \(name)" } ?? name, ordinal: ordinal,
+        outline: [Polygon(exterior: hull)], units: units, building: building)
     }
     var venue = OutlineVenue(
       name: name, origin: origin, floors: outlineFloors,

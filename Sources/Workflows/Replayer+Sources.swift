@@ -59,4 +59,32 @@ extension Replayer {
     }
     self.init(walk: walk, plans: plans, map: map, kind: kind)
   }
+
+  /// The replay of a recorded event stream (`text`, read from `file`) on the venue drawn from the
+  /// radio map at `mapPath` alone (`DrawnVenue`), written to `venueFolder` when given (so that
+  /// viewers draw the surveyed area). The map must be in ground metres (a projected map's
+  /// stream would need its x/y carried to the drawn frame: give its venue instead).
+  public init(
+    recorded text: String, file: String, drawnFrom mapPath: String, venueFolder: String?,
+    kind: LocalizerKind, knownStart: Bool, seed: UInt64?, warn: (String) -> Void
+  ) throws(FingerpostError) {
+    let given = try RadioMapFile.read(URL(fileURLWithPath: mapPath))
+    guard given.isInGroundFrame else {
+      throw FingerpostError(
+        .mismatch, file: mapPath,
+        "the map is in \(given.frame ?? "a projection"): replaying a stream on it needs --venue")
+    }
+    let name = URL(fileURLWithPath: mapPath).deletingPathExtension().lastPathComponent
+    let drawn = try DrawnVenue(map: given, name: name)
+    var walk = try Walk(
+      stream: text, file: file, plans: drawn.plans, knownStart: knownStart, seed: seed ?? 1,
+      warn: warn)
+    if let seed { walk.seed = seed }
+    walk.venueName = name
+    if let venueFolder {
+      try drawn.write(to: venueFolder)
+      walk.venuePath = venueFolder
+    }
+    self.init(walk: walk, plans: drawn.plans, map: drawn.map, kind: kind)
+  }
 }

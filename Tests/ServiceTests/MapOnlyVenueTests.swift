@@ -1,3 +1,4 @@
+import EventStream
 import FingerpostCore
 import Fingerprints
 import Foundation
@@ -155,6 +156,77 @@ import Testing
         #expect(record.ordinal == 1 && record.building == "1")
         #expect(try #require(record.position).distance(to: truth) < 0.01)
       }
+    }
+  }
+
+  /// A walk east along floor 1's middle, 17 ground metres (22 Web-Mercator metres at 40° N) in
+  /// 0.7 m steps with a scan every 4th step, as event-stream lines; its end in map metres.
+  static func walk() -> (lines: [String], end: Point) {
+    let scale = WebMercator.groundScale(atY: corner.y)
+    let start = Point(x: corner.x + 4, y: corner.y + 10)
+    var lines: [String] = []
+    var x = 0.0  // ground metres walked
+    for k in 1...24 {
+      x += 0.7
+      let t = Double(k) * 0.5
+      lines.append(StreamEncoder.line(.step(Step(t: t, length: 0.7, heading: 90))))
+      if k % 4 == 0 {
+        var scan = Self.scan(Point(x: start.x + x / scale, y: start.y), ordinal: 1)
+        scan.time = t
+        scan.device = "phone"
+        lines.append(StreamEncoder.line(.scan(scan)))
+      }
+    }
+    return (lines, Point(x: start.x + x / scale, y: start.y))
+  }
+
+  @Test func aMapOnlyVenueTracksOnTheAreaItsSurveySpans() async throws {
+    let folder = try TemporaryFolder("map-only")
+    defer { folder.remove() }
+    let service = try await ServiceFixture.fresh(
+      in: folder,
+      keys: [
+        APIKey(key: "w", name: "w", writeVenues: ["*"]), APIKey(key: "locate", name: "locate"),
+      ])
+    let file = try Self.mapFile(in: folder)
+    let (lines, end) = Self.walk()
+    try await service.router().buildApplication().test(.router) { client in
+      try await client.execute(
+        uri: "/fp/v1/venues/campus/radiomap?key=w", method: .put, body: ByteBuffer(bytes: file)
+      ) { response in #expect(response.status == .created) }
+      // The drawn venue: a level per map level, in ground metres (30 map metres are 23 m).
+      let drawn = try #require(try service.catalog.entry("campus")?.drawn?.get())
+      #expect(drawn.plans.plans.map(\.ordinal) == [0, 1])
+      #expect(drawn.map.levels.allSatisfy { $0.levelID != nil })
+      let width = try #require(drawn.plans.plans[1].walkableBounds)
+      #expect(abs(width.max.x - width.min.x - (30 * 0.766 + 2 * 5)) < 1)
+      let id = try await client.execute(
+        uri: "/fp/v1/sessions?key=locate", method: .post,
+        body: ByteBuffer(
+          string: #"{"venue":"campus","seed":3,"start":{"ordinal":1,"x":\#(Self.corner.x + 4),"#
+            + #""y":\#(Self.corner.y + 10)}}"#)
+      ) { response in
+        #expect(response.status == .created, "\(String(buffer: response.body))")
+        return try #require(Self.json(response)?["id"]?.stringValue)
+      }
+      try await client.execute(
+        uri: "/fp/v1/sessions/\(id)/events?key=locate", method: .post,
+        body: ByteBuffer(string: lines.joined(separator: "\n"))
+      ) { response in
+        #expect(response.status == .ok, "\(String(buffer: response.body))")
+        let fix = try #require(Self.json(response)?["fix"])
+        // In the map's terms: Web-Mercator x/y and no drawn level id.
+        #expect(fix["ordinal"]?.intValue == 1)
+        #expect(fix["level_id"] == nil || fix["level_id"] == .null)
+        let x = try #require(fix["x"]?.doubleValue)
+        let y = try #require(fix["y"]?.doubleValue)
+        #expect(Point(x: x, y: y).distance(to: end) < 1.5, "fix \(x), \(y), truth \(end)")
+        let lat = try #require(fix["lat"]?.doubleValue)
+        #expect(abs(lat - WebMercator.coordinate(for: Point(x: x, y: y)).latitude) < 1e-6)
+      }
+      // Its stream's meta record names no origin: the x/y are projected metres.
+      let session = try #require(service.sessions.session(id))
+      #expect(!session.metaLine.contains("origin"))
     }
   }
 

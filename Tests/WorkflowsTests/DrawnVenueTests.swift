@@ -1,0 +1,124 @@
+import EventStream
+import FingerpostCore
+import Fingerprints
+import FloorPlans
+import Foundation
+import Geometry
+import Replay
+import TestSupport
+import Testing
+import Workflows
+
+/// A venue that is only a radio map gets floor plans drawn from the area its survey spans
+/// (`DrawnVenue`): recorded walks replay on it, and a map in Web-Mercator metres is carried to
+/// ground metres first.
+@Suite struct DrawnVenueTests {
+  @Test func aRecordedStreamReplaysOnTheVenueDrawnFromItsMap() throws {
+    let folder = try LightScenario.temporaryFolder("drawn")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try LightScenario.write(in: folder)
+    let text = try ScenarioRun(file: path).eventStream
+    // The scenario's survey built into a map without its venue, as a dataset's would be.
+    let survey = try SurveyFile(contentsOf: folder.appendingPathComponent("survey.ndjson"))
+    let (map, _) = RadioMapBuilder().build(surveys: [("survey", survey)], plans: nil)
+    let mapPath = folder.appendingPathComponent("site.fpmap")
+    try RadioMapFile.write(map, to: mapPath)
+    let drawnFolder = folder.appendingPathComponent("drawn").path
+    func replay() throws -> (lines: [String], summary: ReplaySummary) {
+      var replay = try Replayer(
+        recorded: text, file: "walk.ndjson", drawnFrom: mapPath.path, venueFolder: drawnFolder,
+        kind: .pf, knownStart: false, seed: nil
+      ) { _ in }
+      replay.settings.particles = 300
+      return try replay.run(withTruth: false)
+    }
+    let (lines, summary) = try replay()
+    #expect(lines == (try replay()).lines)
+    // The meta record points the viewer at the drawn venue, which loads.
+    guard case .meta(let meta)? = try? StreamDecoder.record(lines[0][...], line: 1) else {
+      Issue.record("no meta record")
+      return
+    }
+    #expect(meta.venuePath == drawnFolder)
+    let plans = try FloorPlanSet(venueAt: drawnFolder)
+    #expect(plans.plans.count == map.levels.count)
+    #expect(summary.scored > 50)
+    #expect(try #require(summary.p75) < 3, "\(summary)")
+  }
+
+  /// Web-Mercator metres at 40° N: buildings "A" and "B" side by side, one floor each at
+  /// ordinal 0, surveyed every 2 projected metres.
+  static func projectedMap() -> RadioMap {
+    let corner = Point(x: -7_400, y: 4_864_830)
+    let aps = [(0.0, 0.0), (30, 0), (70, 0), (100, 20)].enumerated().map { i, xy in
+      ("02:00:00:00:00:0\(i)", Point(x: corner.x + xy.0, y: corner.y + xy.1))
+    }
+    var records: [SurveyRecord] = []
+    for (building, range) in [
+      ("A", stride(from: 0, through: 30, by: 2)), ("B", stride(from: 70, through: 100, by: 2)),
+    ] {
+      for x in range {
+        for y in stride(from: 0, through: 20, by: 2) {
+          let p = Point(x: corner.x + Double(x), y: corner.y + Double(y))
+          let readings = aps.map {
+            Reading(bssid: $0.0, rssi: (-40 - 25 * log10(max($0.1.distance(to: p), 1))).rounded())
+          }
+          records.append(
+            SurveyRecord(
+              scan: Scan(time: 0, device: "survey", readings: readings), ordinal: 0,
+              building: building, position: p))
+        }
+      }
+    }
+    let survey = SurveyFile(
+      header: SurveyHeader(venue: "campus", source: "test", frame: "EPSG:3857"), records: records)
+    return RadioMapBuilder().build(surveys: [("campus", survey)], plans: nil).map
+  }
+
+  @Test func aProjectedMapIsCarriedToGroundMetresWithABuildingPerLevel() throws {
+    let map = Self.projectedMap()
+    #expect(map.frame == "EPSG:3857" && map.levels.count == 2)
+    let drawn = try DrawnVenue(map: map, name: "campus")
+    // Two plans at ordinal 0, each named by its own map level.
+    #expect(drawn.plans.plans.map(\.ordinal) == [0, 0])
+    let ids = drawn.map.levels.compactMap(\.levelID)
+    #expect(Set(ids) == Set(drawn.plans.plans.map(\.levelID)) && ids.count == 2)
+    // Ground metres: 2 projected metres are 2 cos(40°) on the ground.
+    let scale = WebMercator.groundScale(atY: 4_864_840)
+    #expect(abs(scale - 0.766) < 0.01)
+    for (given, carried) in zip(map.levels, drawn.map.levels) {
+      #expect(abs(carried.spacing / (given.spacing * scale) - 1) < 0.003)
+      let a = given.points[0].position
+      let b = given.points[1].position
+      let ca = carried.points[0].position
+      let cb = carried.points[1].position
+      #expect(abs(ca.distance(to: cb) / (a.distance(to: b) * scale) - 1) < 0.003)
+      // Each AP's model gives the same RSSI at the same place.
+      for (model, moved) in zip(given.models, carried.models) {
+        #expect(abs(model.rssi(at: a) - moved.rssi(at: ca)) < 0.05)
+      }
+    }
+    // A fix on the drawn plans is given back in projected metres, without drawn ids.
+    let level = drawn.map.levels[1]
+    let id = try #require(level.levelID)
+    let floor = try #require(drawn.plans.floor(levelID: id))
+    let at = level.points[3].position
+    let fix = Fix(
+      t: 1, position: at, coordinate: drawn.plans.frame.coordinate(for: at), ordinal: 0,
+      levelID: drawn.plans[floor].levelID, building: "drawn", unitID: "unit", unitName: "Walkway",
+      accuracy: 2)
+    let given = drawn.mapFix(fix)
+    #expect(given.position.distance(to: map.levels[1].points[3].position) < 0.001)
+    #expect(given.building == "B" && given.levelID == nil && given.unitID == nil)
+    #expect(drawn.fixOrigin == nil)
+    #expect(
+      drawn.planPoint(map.levels[1].points[3].position).distance(to: level.points[3].position)
+        < 0.001)
+  }
+
+  @Test func aMapInAnUnknownProjectionIsRefused() {
+    var map = Self.projectedMap()
+    map.frame = "EPSG:2062"
+    #expect(throws: FingerpostError.self) { try DrawnVenue(map: map, name: "campus") }
+  }
+}
