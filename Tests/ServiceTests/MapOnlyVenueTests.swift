@@ -190,7 +190,7 @@ import Testing
       ])
     let file = try Self.mapFile(in: folder)
     let (lines, end) = Self.walk()
-    try await service.router().buildApplication().test(.router) { client in
+    let id = try await service.router().buildApplication().test(.router) { client in
       try await client.execute(
         uri: "/fp/v1/venues/campus/radiomap?key=w", method: .put, body: ByteBuffer(bytes: file)
       ) { response in #expect(response.status == .created) }
@@ -227,7 +227,15 @@ import Testing
       // Its stream's meta record names no origin: the x/y are projected metres.
       let session = try #require(service.sessions.session(id))
       #expect(!session.metaLine.contains("origin"))
+      return id
     }
+    // A restarted server draws the venue again and takes the session up where it was.
+    let restarted = try await FingerprintService(configuration: service.configuration)
+    let more = [StreamEncoder.line(.step(Step(t: 12.5, length: 0.7, heading: 90)))].joined()
+    let fixAfterRestart = try await SessionRestoreTests.post(more, to: id, of: restarted)
+    let fixWithoutRestart = try await SessionRestoreTests.post(more, to: id, of: service)
+    #expect(fixAfterRestart == fixWithoutRestart)
+    #expect(fixAfterRestart["type"]?.stringValue == "fix")
   }
 
   @Test func anIMDFVenueRefusesAMapOfOtherLevels() async throws {
