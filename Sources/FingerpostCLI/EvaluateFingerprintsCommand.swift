@@ -77,7 +77,7 @@ struct EvaluateFingerprintsCommand: ParsableCommand {
     let evaluations = method.map {
       FingerprintEvaluation.run(map: map, test: testing, plans: plans, method: $0, locator: locator)
     }
-    print(FingerprintEvaluation.table(evaluations, projected: map.frame == "EPSG:3857"))
+    print(FingerprintEvaluation.table(evaluations, projected: map.mapFrame == .webMercator))
     let targets = FingerprintEvaluation.Requirements(
       mean: requireMean, median: requireMedian, floor: requireFloor, building: requireBuilding)
     guard let first = evaluations.first, !targets.isEmpty else { return }

@@ -40,12 +40,7 @@ public final class VenueCatalog: Sendable {
     /// venue has a geographic frame.
     public func point(for c: GeoCoordinate) -> Point? {
       if let plans { return plans.frame.point(for: c) }
-      guard let map else { return nil }
-      switch map.frame {
-      case nil: return map.origin.map { LocalFrame(origin: $0).point(for: c) }
-      case "EPSG:3857": return WebMercator.point(for: c)
-      default: return nil
-      }
+      return map?.mapFrame.point(for: c)
     }
   }
 

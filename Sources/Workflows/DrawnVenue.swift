@@ -15,8 +15,8 @@ public struct DrawnVenue: Sendable {
   public let plans: FloorPlanSet
   /// The map in the plans' frame (ground metres), its levels named by the plans' level ids.
   public let map: RadioMap
-  /// The frame the map was given in (`EPSG:3857`, or nil for ground metres).
-  public let mapFrame: String?
+  /// The frame the map was given in.
+  public let mapFrame: MapFrame
   /// Per plan, the building label of its map level.
   let buildings: [String?]
   /// The drawn venue's IMDF files.
@@ -60,7 +60,7 @@ public struct DrawnVenue: Sendable {
     }
     self.plans = plans
     self.map = map.withLevelIDs(ids)
-    mapFrame = given.frame
+    mapFrame = given.mapFrame
     buildings = plans.plans.map { plan in
       map.levels.indices.first { ids[$0] == plan.levelID }.flatMap { map.levels[$0].building }
     }
@@ -68,14 +68,16 @@ public struct DrawnVenue: Sendable {
 
   /// The WGS84 origin of the fixes' x/y: the plans' frame for a map in ground metres, nil for
   /// one in a projection (its x/y are projected metres).
-  public var fixOrigin: GeoCoordinate? { mapFrame == nil ? map.origin : nil }
+  public var fixOrigin: GeoCoordinate? { mapFrame.isProjected ? nil : map.origin }
 
   /// `fix` (made on the drawn plans) in the map's terms: x/y in the map's frame, the map level's
   /// building label, and no drawn level or unit ids.
   public func mapFix(_ fix: Fix) -> Fix {
     var fix = fix
-    if mapFrame == "EPSG:3857", let coordinate = fix.coordinate {
-      fix.position = WebMercator.point(for: coordinate)
+    if mapFrame.isProjected, let coordinate = fix.coordinate,
+      let point = mapFrame.point(for: coordinate)
+    {
+      fix.position = point
     }
     if let floor = plans.floor(levelID: fix.levelID ?? "") { fix.building = buildings[floor.index] }
     fix.levelID = nil
@@ -99,7 +101,7 @@ public struct DrawnVenue: Sendable {
 
   /// Point `p`, in the map's frame, in the plans' frame.
   public func planPoint(_ p: Point) -> Point {
-    guard mapFrame == "EPSG:3857" else { return p }
-    return plans.frame.point(for: WebMercator.coordinate(for: p))
+    guard mapFrame.isProjected, let coordinate = mapFrame.coordinate(for: p) else { return p }
+    return plans.frame.point(for: coordinate)
   }
 }

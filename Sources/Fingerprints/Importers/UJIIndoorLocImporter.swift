@@ -11,7 +11,7 @@ import Geometry
 public struct UJIIndoorLocImporter {
   /// The survey header for imported files: positions are Web-Mercator metres.
   public static let header = SurveyHeader(
-    venue: "UJIIndoorLoc", source: "UJIIndoorLoc CSV", frame: "EPSG:3857")
+    venue: "UJIIndoorLoc", source: "UJIIndoorLoc CSV", frame: MapFrame.webMercatorName)
 
   /// The BSSID given to column `WAPnnn`. The dataset's APs are anonymous; each becomes the
   /// locally administered MAC address `02:00:00:00:HH:LL` holding its number (WAP037 →

@@ -126,18 +126,11 @@ extension RadioMap {
   }
 
   /// The WGS84 position of map point `p`, when the map's frame has one.
-  public func coordinate(for p: Point) -> GeoCoordinate? {
-    switch frame {
-    case nil: origin.map { LocalFrame(origin: $0).coordinate(for: p) }
-    case "EPSG:3857": WebMercator.coordinate(for: p)
-    default: nil
-    }
-  }
+  public func coordinate(for p: Point) -> GeoCoordinate? { mapFrame.coordinate(for: p) }
 
-  /// Ground metres per map metre at `p`: 1, except in Web Mercator (cos latitude).
-  public func groundScale(at p: Point) -> Double {
-    frame == "EPSG:3857" ? WebMercator.groundScale(atY: p.y) : 1
-  }
+  /// Ground metres per map metre at `p`: 1, except in Web Mercator (cos latitude) (1 in a
+  /// projection this tool does not know).
+  public func groundScale(at p: Point) -> Double { mapFrame.groundScale(at: p) ?? 1 }
 
   /// The index of the level a fix is on: its IMDF level id, else its ordinal and building.
   public func levelIndex(of fix: Fix) -> Int? {

@@ -4,15 +4,18 @@ import Geometry
 extension RadioMap {
   /// Whether the map's metres are ground metres about a local frame (not EPSG:3857's, which
   /// stretch distances by 1/cos(latitude)).
-  public var isInGroundFrame: Bool { frame == nil }
+  public var isInGroundFrame: Bool { !mapFrame.isProjected }
 
   /// The map in ground metres: a map in EPSG:3857 carried into the local frame at the centre of
   /// its survey points (grids scaled about their cells, survey points and AP models moved, each
   /// AP's power adjusted so that its model gives the same RSSI at the same place); any other map
   /// as it is. Nil for a frame it cannot carry (a named frame other than EPSG:3857).
   public func inGroundFrame() -> RadioMap? {
-    guard let frame else { return self }
-    guard frame == "EPSG:3857" else { return nil }
+    switch mapFrame {
+    case .local: return self
+    case .other: return nil
+    case .webMercator: break
+    }
     let all = levels.flatMap { $0.points.map(\.position) }
     guard let centre = BoundingBox(points: all)?.center else { return nil }
     let local = LocalFrame(origin: WebMercator.coordinate(for: centre))
