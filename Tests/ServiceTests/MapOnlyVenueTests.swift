@@ -66,14 +66,19 @@ import Testing
     try? JSONParser.parse(Data(buffer: response.body))
   }
 
-  @Test func anUploadedMapMakesAMapOnlyVenueThatGeolocates() async throws {
-    let folder = try TemporaryFolder("map-only")
-    defer { folder.remove() }
-    let service = try await ServiceFixture.fresh(
+  /// A fresh service in `folder` with a key `w` that may write any venue and a key `locate`.
+  static func service(in folder: TemporaryFolder) async throws -> FingerprintService {
+    try await ServiceFixture.fresh(
       in: folder,
       keys: [
         APIKey(key: "w", name: "w", writeVenues: ["*"]), APIKey(key: "locate", name: "locate"),
       ])
+  }
+
+  @Test func anUploadedMapMakesAMapOnlyVenueThatGeolocates() async throws {
+    let folder = try TemporaryFolder("map-only")
+    defer { folder.remove() }
+    let service = try await Self.service(in: folder)
     let file = try Self.mapFile(in: folder)
     let truth = Point(x: Self.corner.x + 21, y: Self.corner.y + 7)
     try await service.router().buildApplication().test(.router) { client in
@@ -183,11 +188,7 @@ import Testing
   @Test func aMapOnlyVenueTracksOnTheAreaItsSurveySpans() async throws {
     let folder = try TemporaryFolder("map-only")
     defer { folder.remove() }
-    let service = try await ServiceFixture.fresh(
-      in: folder,
-      keys: [
-        APIKey(key: "w", name: "w", writeVenues: ["*"]), APIKey(key: "locate", name: "locate"),
-      ])
+    let service = try await Self.service(in: folder)
     let file = try Self.mapFile(in: folder)
     let (lines, end) = Self.walk()
     let id = try await service.router().buildApplication().test(.router) { client in
