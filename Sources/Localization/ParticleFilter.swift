@@ -26,6 +26,10 @@ public final class ParticleFilter: Localizer {
   let planOrdinal: [Double]
   /// How particles move (shared with the workers of a step).
   let motion: MotionModel
+  /// Per plan, the floors a particle may move to anywhere (`freeFloors(of:)`).
+  let freeFloors: [[Int32]]
+  /// Whether any plan has such floors.
+  let hasFreeFloors: Bool
   var lastTime = 0.0
   /// Seconds since the last step not yet applied as standing time.
   var still = 0.0
@@ -74,6 +78,8 @@ public final class ParticleFilter: Localizer {
     self.planOfLevel = planOfLevel
     mapLevel = plans.plans.indices.map { p in planOfLevel.firstIndex(of: p) ?? -1 }
     motion = MotionModel(plans: plans, settings: settings)
+    freeFloors = Self.freeFloors(of: plans)
+    hasFreeFloors = freeFloors.contains { !$0.isEmpty }
     offsetEstimate = (0, settings.initialOffsetSpread * settings.initialOffsetSpread)
     locator = settings.measurement.usesNeighbours ? FingerprintLocator(map: map) : nil
     if let start { seed(around: start) }
@@ -131,6 +137,7 @@ public final class ParticleFilter: Localizer {
     }
     still = 0
     steppedSinceScan = true
+    changeFreeFloors()
     let n = particles.count
     // Large clouds move in two parts on two workers, each with a generator seeded from this
     // filter's; the split depends on the count only, so results do not depend on the machine.

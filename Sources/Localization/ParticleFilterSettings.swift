@@ -71,6 +71,10 @@ public struct ParticleFilterSettings: Sendable, Hashable {
   /// The share of a flight, before a particle's next floor is due and after it reached one,
   /// within which a scan may decide its floor (`connectorFloorChange`).
   public var connectorClockWindow = 0.4
+  /// Probability per step that a particle on a floor nothing connects to the others (no stairs,
+  /// ramp, escalator or elevator: a venue drawn from a radio map) moves to the floor above or
+  /// below at the same place; the scans and the barometer then weigh it.
+  public var freeFloorChange = 0.01
   /// Probability per second that a particle in an elevator changes floor.
   public var elevatorRate = 0.08
   /// Probability per second that a particle standing on an escalator changes floor.

@@ -65,6 +65,10 @@ public struct WalkCalibration: Sendable, Hashable, Codable {
   /// Height per floor ordinal, metres, from the barometer of walks that change floors (nil
   /// when none does).
   public var floorHeight: Double?
+  /// Floor changes per step of the walks (between checkpoints on different floors): how often a
+  /// particle may change floor where the venue shows no stairs (`freeFloorChange`; 0 when no
+  /// walk changes floor).
+  public var floorChangesPerStep = 0.0
   /// Walks the calibration was fitted to.
   public var walks = 0
 
@@ -83,6 +87,7 @@ public struct WalkCalibration: Sendable, Hashable, Codable {
     self.walks = walks.count
     fitStepScale(walks)
     fitFloorHeight(walks)
+    fitFloorChanges(walks)
     let queries = Self.neighbourhoods(walks, count: NeighbourField.Settings().count)
     fitScanLag(walks, queries: queries)
     fitField(walks, queries: queries, area: area)
@@ -94,6 +99,7 @@ public struct WalkCalibration: Sendable, Hashable, Codable {
     settings.initialScaleSpread = stepScaleSpread
     settings.scanLag = scanLag
     if let floorHeight { settings.floorHeight = floorHeight }
+    settings.freeFloorChange = floorChangesPerStep
     settings.neighbours.temperature = neighbours.temperature
     settings.neighbours.kernel = neighbours.kernel
   }
@@ -142,6 +148,17 @@ public struct WalkCalibration: Sendable, Hashable, Codable {
   /// The median over the training walks' floor changes (consecutive checkpoints on different
   /// floors) of the barometer's height change per ordinal, each end the mean pressure over
   /// `pressureWindow` seconds around its checkpoint; nil when no walk has one.
+  /// The walks' floor changes (consecutive checkpoints on different floors) over their steps.
+  mutating func fitFloorChanges(_ walks: [Walk]) {
+    var (changes, steps) = (0, 0)
+    for walk in walks {
+      let checkpoints = walk.truth.filter(\.checkpoint)
+      changes += zip(checkpoints, checkpoints.dropFirst()).filter { $0.ordinal != $1.ordinal }.count
+      steps += walk.steps.count
+    }
+    floorChangesPerStep = steps > 0 ? Double(changes) / Double(steps) : 0
+  }
+
   mutating func fitFloorHeight(_ walks: [Walk]) {
     var heights: [Double] = []
     for walk in walks where !walk.pressures.isEmpty {
@@ -253,6 +270,7 @@ public struct WalkCalibration: Sendable, Hashable, Codable {
 
   enum CodingKeys: String, CodingKey {
     case stepScale, stepScaleSpread, scanLag, neighbours, fieldLogLikelihood, walks
+    case floorChangesPerStep
     case alongTrackFitted, alongTrackUnlagged
   }
 }

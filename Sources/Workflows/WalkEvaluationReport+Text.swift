@@ -145,11 +145,11 @@ extension WalkEvaluationReport {
     return String(
       format: "fitted to the training folds (median of %d): step scale %.3f (walk-to-walk spread "
         + "%.3f), scan lag %.2f s (kNN along-track error %+.2f m at it, %+.2f m at none), "
-        + "nearest-points field temperature %.3f, kernel %.1f m",
+        + "nearest-points field temperature %.3f, kernel %.1f m, floor changes %.4f a step",
       c.count, median(c.map(\.stepScale)), median(c.map(\.stepScaleSpread)),
       median(c.map(\.scanLag)), median(c.map(\.alongTrack.fitted)),
       median(c.map(\.alongTrack.unlagged)), median(c.map(\.neighbours.temperature)),
-      median(c.map(\.neighbours.kernel)))
+      median(c.map(\.neighbours.kernel)), median(c.map(\.floorChangesPerStep)))
   }
 
   /// The report for programs.

@@ -4,10 +4,13 @@ import Fingerprints
 import FloorPlans
 import Foundation
 import Geometry
+import Randomness
 import Replay
 import TestSupport
 import Testing
-import Workflows
+
+@testable import Localization
+@testable import Workflows
 
 /// A venue that is only a radio map gets floor plans drawn from the area its survey spans
 /// (`DrawnVenue`): recorded walks replay on it, and a map in Web-Mercator metres is carried to
@@ -120,5 +123,76 @@ import Workflows
     var map = Self.projectedMap()
     map.frame = "EPSG:2062"
     #expect(throws: FingerpostError.self) { try DrawnVenue(map: map, name: "campus") }
+  }
+
+  /// Ground metres about an origin: floors 0 and 2 of one building (floor 1 never surveyed),
+  /// 20 × 10 m each, surveyed every 2 m.
+  static func twoFloorMap() -> RadioMap {
+    var records: [SurveyRecord] = []
+    for ordinal in [0, 2] {
+      for x in stride(from: 0, through: 20, by: 2) {
+        for y in stride(from: 0, through: 10, by: 2) {
+          let p = Point(x: Double(x), y: Double(y))
+          let readings = [Reading(bssid: "02:00:00:00:0\(ordinal):01", rssi: -50 - Double(x))]
+          records.append(
+            SurveyRecord(
+              scan: Scan(time: 0, device: "survey", readings: readings), ordinal: ordinal,
+              position: p))
+        }
+      }
+    }
+    let survey = SurveyFile(
+      header: SurveyHeader(
+        venue: "two", origin: GeoCoordinate(longitude: 11.11, latitude: 49.46), source: "test"),
+      records: records)
+    return RadioMapBuilder().build(surveys: [("two", survey)], plans: nil).map
+  }
+
+  @Test func floorsNothingConnectsAreReachedAnywhereSlowly() throws {
+    let drawn = try DrawnVenue(map: Self.twoFloorMap(), name: "two")
+    #expect(drawn.plans.connectors.isEmpty)
+    // The next floor up from 0 is 2 (no floor 1 was surveyed), and down from 2 is 0.
+    #expect(ParticleFilter.freeFloors(of: drawn.plans) == [[1], [0]])
+    #expect(drawn.plans.plans.map(\.ordinal) == [0, 2])
+    // A venue whose floors stairs join has none.
+    let office = try FloorPlanSet(venueAt: RepositoryPaths.sampleVenue("office"))
+    let officeFree = ParticleFilter.freeFloors(of: office)
+    #expect(officeFree.allSatisfy { $0.isEmpty })
+    // 20 short steps from floor 0: particles reach floor 2 only with a free floor change.
+    func upstairs(rate: Double) throws -> Int {
+      var settings = ParticleFilterSettings()
+      settings.particles = 300
+      settings.freeFloorChange = rate
+      let pf = ParticleFilter(
+        plans: drawn.plans, map: drawn.map, settings: settings,
+        generator: try RandomGenerator(seed: 4),
+        start: Route.Waypoint(floor: FloorID(0), point: Point(x: 10, y: 5)))
+      for k in 1...20 { pf.step(Step(t: Double(k) * 0.5, length: 0.1, heading: 90)) }
+      return pf.particles.plan.filter { $0 == 1 }.count
+    }
+    #expect(try upstairs(rate: 0) == 0)
+    let moved = try upstairs(rate: 0.01)
+    #expect(moved > 20 && moved < 100, "\(moved) of 300")
+  }
+
+  @Test func theFloorChangeRateIsFittedFromTheTrainingWalks() {
+    func walk(_ ordinals: [Int]) -> WalkCalibration.Walk {
+      WalkCalibration.Walk(
+        ordinal: ordinals[0],
+        truth: ordinals.enumerated().map { k, ordinal in
+          TruthSample(
+            t: Double(k) * 10, ordinal: ordinal, position: Point(x: Double(k) * 10, y: 0),
+            checkpoint: true)
+        },
+        steps: (0..<50).map { Step(t: Double($0) * 0.5, length: 0.7, heading: 90) }, scans: [])
+    }
+    var calibration = WalkCalibration()
+    calibration.fitFloorChanges([walk([0, 0, 0]), walk([0, 0, 0])])
+    #expect(calibration.floorChangesPerStep == 0)
+    calibration.fitFloorChanges([walk([0, 1, 0]), walk([0, 0, 0])])
+    #expect(calibration.floorChangesPerStep == 2.0 / 100)
+    var settings = ParticleFilterSettings()
+    calibration.apply(to: &settings)
+    #expect(settings.freeFloorChange == 0.02)
   }
 }
