@@ -119,10 +119,22 @@ import Testing
         < 0.001)
   }
 
-  @Test func aMapInAnUnknownProjectionIsRefused() {
+  @Test func aMapInAnUnknownProjectionOrAtAPoleIsRefused() {
     var map = Self.projectedMap()
     map.frame = "EPSG:2062"
     #expect(throws: FingerpostError.self) { try DrawnVenue(map: map, name: "campus") }
+    // Web-Mercator y of 3.5e7 m is 89.5° N: no ground scale to draw with.
+    let polar = map.levels.map { level in
+      var level = level
+      for i in level.points.indices { level.points[i].position.y += 3.5e7 - 4_864_830 }
+      return level
+    }
+    let atPole = RadioMap(
+      bssids: map.bssids, levels: polar, origin: nil, frame: "EPSG:3857", sources: [],
+      measurementSigma: map.measurementSigma)
+    let refused = atPole.inGroundFrame() == nil
+    #expect(refused)
+    #expect(throws: FingerpostError.self) { try DrawnVenue(map: atPole, name: "campus") }
   }
 
   /// Ground metres about an origin: floors 0 and 2 of one building (floor 1 never surveyed),

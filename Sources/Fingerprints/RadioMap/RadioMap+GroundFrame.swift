@@ -9,7 +9,8 @@ extension RadioMap {
   /// The map in ground metres: a map in EPSG:3857 carried into the local frame at the centre of
   /// its survey points (grids scaled about their cells, survey points and AP models moved, each
   /// AP's power adjusted so that its model gives the same RSSI at the same place); any other map
-  /// as it is. Nil for a frame it cannot carry (a named frame other than EPSG:3857).
+  /// as it is. Nil for a frame it cannot carry (a named frame other than EPSG:3857, or a place
+  /// within a degree of a pole).
   public func inGroundFrame() -> RadioMap? {
     switch mapFrame {
     case .local: return self
@@ -25,6 +26,8 @@ extension RadioMap {
     let east = carry(centre + Point(x: 100, y: 0)).distance(to: carry(centre)) / 100
     let north = carry(centre + Point(x: 0, y: 100)).distance(to: carry(centre)) / 100
     let scale = (east + north) / 2
+    // Near the poles (or off the projection) the ground has no usable scale: refuse.
+    guard scale.isFinite, scale > 0.01 else { return nil }
     let moved = levels.map { level in
       var level = level
       level.origin = carry(level.origin)
