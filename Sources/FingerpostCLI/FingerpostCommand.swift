@@ -14,7 +14,7 @@ public struct FingerpostCommand: ParsableCommand {
       EvaluateFingerprintsCommand.self, EvaluateWalksCommand.self, SimulateCommand.self,
       ReplayCommand.self, ScoreCommand.self,
       SuiteCommand.self, AssessCommand.self, ExportTrackCommand.self, ViewCommand.self,
-      WalkCommand.self, ServeCommand.self, KeysCommand.self,
+      WalkCommand.self, WorldCommand.self, ServeCommand.self, KeysCommand.self,
     ]
   )
 

@@ -1,3 +1,4 @@
+import FloorPlans
 import Geometry
 
 extension SurveyRecord {
@@ -11,5 +12,16 @@ extension SurveyRecord {
     }
     guard let coordinate, let frame = target ?? surveyFrame else { return nil }
     return frame.point(for: coordinate)
+  }
+
+  /// The floor of `plans` the record names: its IMDF level, else its ordinal (with its
+  /// building when ordinals repeat); `nil` when none or several match.
+  public func floor(in plans: FloorPlanSet) -> FloorID? {
+    if let id = levelID, let floor = plans.floor(levelID: id) { return floor }
+    guard let ordinal else { return nil }
+    let candidates = plans.floors(atOrdinal: ordinal).filter { floor in
+      building.map { plans[floor].buildingIDs.contains($0) } ?? true
+    }
+    return candidates.count == 1 ? candidates[0] : nil
   }
 }

@@ -17,11 +17,7 @@ extension World {
     let plan = plans.plans[p]
     guard let bounds = plan.walkableBounds, !spots[p].isEmpty else { return [] }
     let grid = FieldGrid(covering: bounds, spacing: model.gridSpacing)
-    let isHeavy = plan.wallSides.map { sides in
-      sides.otherUnit == nil || model.heavyCategories.contains(plan.units[sides.unit].category)
-        || sides.otherUnit.map { model.heavyCategories.contains(plan.units[$0].category) }
-          ?? false
-    }
+    let isHeavy = model.heavyWalls(of: plan)
     let spots = self.spots[p]
     let workers = spots.count > 1 ? 2 : 1
     let world = self

@@ -57,7 +57,7 @@ extension RadioMapBuilder {
       return .noPosition
     }
     guard let plans else { return .placed(point: point, level: nil) }
-    guard let floor = Self.floor(of: record, in: plans),
+    guard let floor = record.floor(in: plans),
       let k = levelIDs.firstIndex(where: { $0 == plans[floor].levelID })
     else {
       return .unknownLevel

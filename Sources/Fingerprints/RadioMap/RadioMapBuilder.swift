@@ -156,16 +156,6 @@ public struct RadioMapBuilder: Sendable {
     return (map, report)
   }
 
-  /// The floor a survey record names: its IMDF level, else its ordinal (and building).
-  static func floor(of record: SurveyRecord, in plans: FloorPlanSet) -> FloorID? {
-    if let id = record.levelID, let floor = plans.floor(levelID: id) { return floor }
-    guard let ordinal = record.ordinal else { return nil }
-    let candidates = plans.floors(atOrdinal: ordinal).filter { floor in
-      record.building.map { plans[floor].buildingIDs.contains($0) } ?? true
-    }
-    return candidates.count == 1 ? candidates[0] : nil
-  }
-
   struct LevelKey: Hashable {
     let building: String?
     let ordinal: Int

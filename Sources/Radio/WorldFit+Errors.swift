@@ -1,0 +1,121 @@
+import FingerpostCore
+import FloorPlans
+import Foundation
+import Randomness
+
+extension WorldFit.Work {
+  /// Standard errors by world-file key: the spread of the fit over `settings.bootstrap`
+  /// resamples of the placed radios (the shared parameters, reference powers and spreads
+  /// refitted, placements kept).
+  func bootstrap(generator: RandomGenerator) throws(RandomnessError) -> [String: Double] {
+    let placed = radios.indices.filter { positions[$0] != nil }
+    guard placed.count >= 5, settings.bootstrap >= 2 else { return [:] }
+    let within = withinCell()
+    var draws: [String: [Double]] = [:]
+    for _ in 0..<settings.bootstrap {
+      var weights = [Double](repeating: 0, count: radios.count)
+      for _ in placed.indices {
+        weights[placed[try generator.uniformInt(below: placed.count)]] += 1
+      }
+      let (theta, powers) = Self.solve(
+        rows: rows, radioWeights: weights, theta: theta, powers: powers, free: free,
+        iterations: 10)
+      for k in 0..<5 where free[k] { draws[Self.thetaKeys[k], default: []].append(theta[k]) }
+      for (band, key) in [(Band.ghz2_4, "reference_power_24"), (.ghz5, "reference_power_5")] {
+        let values = placed.filter { radios[$0].band == band }.flatMap { r in
+          Array(repeating: powers[r], count: Int(weights[r]))
+        }
+        if let median = values.median { draws[key, default: []].append(median) }
+      }
+      var (squares, count) = (0.0, 0.0)
+      for r in placed {
+        squares += weights[r] * within[r].squares
+        count += weights[r] * within[r].count
+      }
+      guard count > 0 else { continue }
+      let fading2 = squares / count
+      draws["fading_sigma", default: []].append(fading2.squareRoot())
+      var (sum, inverse, n) = (0.0, 0.0, 0.0)
+      for row in rows where weights[row.radio] > 0 {
+        var value = row.rssi - powers[row.radio]
+        for k in 0..<5 { value += theta[k] * row.features[k] }
+        sum += weights[row.radio] * value * value
+        inverse += weights[row.radio] / row.weight
+        n += weights[row.radio]
+      }
+      if n > 0 {
+        draws["shadowing_sigma", default: []].append(
+          max(sum / n - fading2 * inverse / n, 1).squareRoot())
+      }
+    }
+    return draws.compactMapValues { values in
+      guard values.count >= 2 else { return nil }
+      let mean = values.reduce(0, +) / Double(values.count)
+      return (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1))
+        .squareRoot()
+    }
+  }
+
+  /// The model's mean against every reading of a placed radio in held-out cells, and in the
+  /// cells it was fitted to.
+  func residuals(_ samples: [WorldFit.Sample]) -> (
+    heldOut: WorldFit.Residuals, training: WorldFit.Residuals
+  ) {
+    var means: [Int: Double?] = [:]
+    var found: [Int32] = []
+    var errors: [[Double]] = [[], []]
+    for (s, sample) in samples.enumerated() {
+      let c = sampleCells[s]
+      for reading in sample.readings where radios.indices.contains(reading.radio) {
+        let r = reading.radio
+        guard positions[r] != nil else { continue }
+        let key = r * cells.count + c
+        if means[key] == nil {
+          means[key] = features(radio: r, cell: c, found: &found).map {
+            mean(radio: r, features: $0)
+          }
+        }
+        guard let predicted = means[key]! else { continue }
+        errors[cells[c].heldOut ? 0 : 1].append(reading.rssi - predicted)
+      }
+    }
+    func summary(_ e: [Double]) -> WorldFit.Residuals {
+      guard !e.isEmpty else { return WorldFit.Residuals(readings: 0, rms: .nan, p90: .nan) }
+      let sorted = e.map(abs).sorted()
+      return WorldFit.Residuals(
+        readings: e.count, rms: (e.reduce(0) { $0 + $1 * $1 } / Double(e.count)).squareRoot(),
+        p90: sorted[min(sorted.count - 1, Int(0.9 * Double(sorted.count)))])
+    }
+    return (summary(errors[0]), summary(errors[1]))
+  }
+
+  /// The placed radios as the world's APs, with their training cells and misfit.
+  func placedRadios() -> [WorldFit.Placed] {
+    var squares = [Double](repeating: 0, count: radios.count)
+    var counts = [Double](repeating: 0, count: radios.count)
+    for row in rows {
+      let e = row.rssi - mean(radio: row.radio, features: row.features)
+      squares[row.radio] += e * e
+      counts[row.radio] += 1
+    }
+    return radios.indices.compactMap { r -> WorldFit.Placed? in
+      guard let position = positions[r] else { return nil }
+      let radio = radios[r]
+      return WorldFit.Placed(
+        accessPoint: AccessPoint(
+          bssid: radio.bssid, ssid: "fitted", floor: FloorID(position.floor),
+          position: position.point, band: radio.band, frequency: radio.frequency,
+          referencePower: powers[r]),
+        cells: trainingTallies(r).count,
+        rms: counts[r] > 0 ? (squares[r] / counts[r]).squareRoot() : .nan,
+        given: radio.known != nil)
+    }
+  }
+
+  /// The radios heard too little to place, with their training cells.
+  func unplacedRadios() -> [(bssid: String, cells: Int)] {
+    radios.indices.filter { positions[$0] == nil }.map {
+      (radios[$0].bssid, trainingTallies($0).count)
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import FingerpostCore
+import FloorPlans
+import Geometry
+import Randomness
+
+/// A radio world fitted to a real survey: each AP's floor, position and power, and the shared
+/// propagation parameters (path-loss exponent per band, wall and floor losses, shadowing spread
+/// and correlation length, fading, detection curve, scan interval), with their standard errors
+/// and the error of the fitted model on survey points held out of the fit.
+///
+/// Scans are pooled into cells (`Settings.cell` metres) per floor; square blocks of
+/// `Settings.block` metres are held out at random (`Settings.heldOutShare`). On the other cells:
+/// an AP heard in at least `Settings.minimumCells` of them is placed on the floor where it is
+/// heard strongest, at the point whose log-distance model fits its cell means best (a grid search,
+/// its power solved in closed form); the shared losses and every AP's power are then fitted by
+/// alternating least squares on the cell means, and the APs placed again with the fitted
+/// exponent. APs with a known position keep it. Spreads come from the residuals; standard errors
+/// from resampling the APs (`Settings.bootstrap` times).
+public struct WorldFit: Sendable {
+  /// One surveyed scan: where it was taken and what it heard.
+  public struct Sample: Sendable {
+    /// The floor.
+    public var floor: FloorID
+    /// The position in the venue frame, metres.
+    public var point: Point
+    /// Seconds (any origin; differences between consecutive samples give the scan interval).
+    public var time: Double
+    /// The APs heard: index into the fit's radios, and dBm.
+    public var readings: [(radio: Int, rssi: Double)]
+
+    /// Creates a sample.
+    public init(floor: FloorID, point: Point, time: Double, readings: [(radio: Int, rssi: Double)])
+    {
+      (self.floor, self.point, self.time, self.readings) = (floor, point, time, readings)
+    }
+  }
+
+  /// One AP radio the survey heard.
+  public struct Radio: Sendable {
+    /// Its BSSID.
+    public var bssid: String
+    /// Its band.
+    public var band: Band
+    /// Its channel centre frequency in MHz, when known.
+    public var frequency: Int?
+    /// Where it is, when known (else estimated).
+    public var known: (floor: FloorID, point: Point)?
+
+    /// Creates a radio.
+    public init(
+      bssid: String, band: Band, frequency: Int? = nil, known: (floor: FloorID, point: Point)? = nil
+    ) {
+      (self.bssid, self.band, self.frequency, self.known) = (bssid, band, frequency, known)
+    }
+  }
+
+  /// How the fit pools, holds out and searches.
+  public struct Settings: Sendable {
+    /// Side of the cells scans are pooled in, metres.
+    public var cell = 1.0
+    /// Side of the square blocks held out together, metres.
+    public var block = 8.0
+    /// Share of the blocks held out of the fit.
+    public var heldOutShare = 0.2
+    /// An AP is placed when heard in at least this many training cells.
+    public var minimumCells = 10
+    /// Step of the coarse position search, metres (then refined to a quarter of it).
+    public var searchStep = 2.0
+    /// Resamples of the APs for the standard errors.
+    public var bootstrap = 30
+    /// Seed of the held-out blocks and the resampling.
+    public var seed: UInt64 = 1
+
+    /// The defaults.
+    public init() {}
+  }
+
+  /// A placed AP: the world's radio, how many training cells heard it, and the RMS of its
+  /// cell means around the fitted model (dB).
+  public struct Placed: Sendable {
+    /// The fitted radio (position, floor, power at 1 m).
+    public var accessPoint: AccessPoint
+    /// Training cells that heard it.
+    public var cells: Int
+    /// RMS of its training cell means around the model, dB.
+    public var rms: Double
+    /// Whether its position was given rather than estimated.
+    public var given: Bool
+  }
+
+  /// Errors of the fitted model's mean RSSI against single readings, dB.
+  public struct Residuals: Sendable, Hashable {
+    /// Readings compared.
+    public var readings: Int
+    /// Root mean square error, dB.
+    public var rms: Double
+    /// 90th percentile of the absolute error, dB.
+    public var p90: Double
+  }
+
+  /// The fitted model (parameters the survey cannot tell keep their defaults).
+  public let model: PropagationModel
+  /// The placed APs, in the order of the radios given.
+  public let placed: [Placed]
+  /// The APs heard too little to place: BSSID and training cells that heard them.
+  public let unplaced: [(bssid: String, cells: Int)]
+  /// The world-file keys of the parameters fitted from the survey.
+  public let fitted: Set<String>
+  /// Standard errors of fitted parameters by world-file key (AP bootstrap), where computed.
+  public let standardErrors: [String: Double]
+  /// The model against readings of held-out cells, and of the cells it was fitted to.
+  public let heldOut: Residuals, training: Residuals
+  /// Training and held-out cells.
+  public let cellCounts: (training: Int, heldOut: Int)
+
+  /// Fits a world to `samples` of `radios` on `plans`.
+  public init(
+    plans: FloorPlanSet, radios: [Radio], samples: [Sample], settings: Settings = Settings(),
+    base: PropagationModel = PropagationModel()
+  ) throws(RandomnessError) {
+    let generator = try RandomGenerator(seed: settings.seed)
+    var work = Work(plans: plans, radios: radios, settings: settings, model: base)
+    work.pool(samples, generator: generator)
+    work.placeAll(exponents: [base.exponent, base.exponent])
+    work.buildRows()
+    work.solveLosses()
+    // Placed again with the fitted exponent and walls, then the losses refitted (twice).
+    for _ in 0..<2 {
+      work.placeAll(exponents: work.exponents, walls: true)
+      work.buildRows()
+      work.solveLosses()
+    }
+    work.fitSpreads()
+    work.fitDetection()
+    work.fitScanInterval(samples)
+    standardErrors = try work.bootstrap(generator: generator)
+    (heldOut, training) = work.residuals(samples)
+    model = work.model
+    fitted = work.fitted
+    placed = work.placedRadios()
+    unplaced = work.unplacedRadios()
+    cellCounts = (
+      work.cells.filter { !$0.heldOut }.count, work.cells.filter(\.heldOut).count
+    )
+  }
+}

@@ -1,0 +1,103 @@
+import FingerpostCore
+import FloorPlans
+import Foundation
+import Geometry
+import Radio
+import Randomness
+import Testing
+
+/// A world fitted to a survey simulated in a known world gives that world back.
+@Suite struct WorldFitTests {
+  /// The office world with chosen parameters, a survey every 1.5 m of its walkable space (two
+  /// scans a point, no stale entries), and the fit.
+  static let fit: (truth: World, fit: WorldFit) = {
+    let plans = Fixtures.office
+    var model = Fixtures.lightModel
+    model.exponent = 2.6
+    model.shadowingSigma = 4
+    model.fadingSigma = 2.5
+    model.staleShare = 0
+    let aps = AccessPointPlacement(density: 0.15, bands: [.ghz2_4]).place(in: plans, model: model)
+    let world = try! World(plans: plans, accessPoints: aps, model: model, seed: 5)
+    let simulator = ScanSimulator(
+      world: world, device: Device(name: "phone", offset: 0),
+      generator: try! RandomGenerator(seed: 6))
+    let index = Dictionary(uniqueKeysWithValues: aps.enumerated().map { ($1.bssid, $0) })
+    var samples: [WorldFit.Sample] = []
+    var time = 0.0
+    for floor in plans.floors {
+      let bounds = plans[floor].walkableBounds!
+      var y = bounds.min.y + 0.75
+      while y < bounds.max.y {
+        var x = bounds.min.x + 0.75
+        while x < bounds.max.x {
+          let p = Point(x: x, y: y)
+          if plans[floor].isWalkable(p) {
+            for _ in 0..<2 {
+              time += 2
+              let scan = try! simulator.scan(at: p, floor: floor, time: time)
+              samples.append(
+                WorldFit.Sample(
+                  floor: floor, point: p, time: time,
+                  readings: scan.readings.map { (index[$0.bssid]!, $0.rssi) }))
+            }
+          }
+          x += 1.5
+        }
+        y += 1.5
+      }
+    }
+    let radios = aps.map { WorldFit.Radio(bssid: $0.bssid, band: $0.band, frequency: $0.frequency) }
+    var settings = WorldFit.Settings()
+    settings.bootstrap = 8
+    return (
+      world, try! WorldFit(plans: plans, radios: radios, samples: samples, settings: settings)
+    )
+  }()
+
+  @Test func theSharedParametersComeBack() {
+    let (truth, fit) = Self.fit
+    #expect(abs(fit.model.exponent - truth.model.exponent) < 0.4)
+    #expect(abs(fit.model.fadingSigma - truth.model.fadingSigma) < 0.5)
+    #expect(abs(fit.model.shadowingSigma - truth.model.shadowingSigma) < 1.5)
+    #expect(abs(fit.model.scanInterval - 2) < 1e-9)
+    #expect(fit.fitted.isSuperset(of: ["exponent", "fading_sigma", "shadowing_sigma"]))
+    #expect(fit.standardErrors["exponent"].map { $0 > 0 && $0 < 0.5 } == true)
+  }
+
+  @Test func accessPointsAreFoundWhereTheyAre() {
+    let (truth, fit) = Self.fit
+    let errors = fit.placed.map { placed -> Double in
+      let ap = truth.accessPoints.first { $0.bssid == placed.accessPoint.bssid }!
+      return placed.accessPoint.floor == ap.floor
+        ? placed.accessPoint.position.distance(to: ap.position) : 100
+    }.sorted()
+    #expect(fit.placed.count + fit.unplaced.count == truth.accessPoints.count)
+    #expect(fit.placed.count >= truth.accessPoints.count * 3 / 4)
+    #expect(errors[errors.count / 2] < 3)
+  }
+
+  @Test func heldOutReadingsAreScored() {
+    let fit = Self.fit.fit
+    #expect(fit.cellCounts.heldOut > 0 && fit.cellCounts.training > fit.cellCounts.heldOut)
+    #expect(fit.heldOut.readings > 100)
+    // Shadowing 4 dB and fading 2.5 dB: the mean model cannot beat about 4.7 dB, nor miss far.
+    #expect(fit.heldOut.rms > 3.5 && fit.heldOut.rms < 7)
+    #expect(fit.heldOut.p90 > fit.heldOut.rms)
+  }
+
+  @Test func theWorldFileReadsBack() throws {
+    let fit = Self.fit.fit
+    let text = WorldFile.text(
+      venue: "office", seed: 3, model: fit.model, accessPoints: fit.placed.map(\.accessPoint),
+      plans: Fixtures.office, comments: ["fitted"])
+    let file = try WorldFile(text: text, url: URL(fileURLWithPath: "/tmp/world.yaml"))
+    #expect(abs(file.model.exponent - fit.model.exponent) < 0.01)
+    let aps = try file.accessPoints(on: Fixtures.office)
+    #expect(aps.count == fit.placed.count)
+    #expect(aps.first?.floor == fit.placed.first?.accessPoint.floor)
+    #expect(
+      abs((aps.first?.referencePower ?? 0) - (fit.placed.first?.accessPoint.referencePower ?? 1))
+        < 0.01)
+  }
+}
