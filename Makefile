@@ -141,6 +141,18 @@ notebooks: build
 	    --streams $(NOTEBOOK_DATA)/ilc-site1 --json $(NOTEBOOK_DATA)/ilc-site1.json \
 	    > $(NOTEBOOK_DATA)/ilc-site1.txt && head -n 9 $(NOTEBOOK_DATA)/ilc-site1.txt; \
 	else echo "skipping the real-walk evaluation: $(SHARED_DATA)/msft-ilc20 is absent"; fi
+	@if [ -d $(SHARED_DATA)/msft-ilc20/site1 ]; then \
+	  set -e; S=$(NOTEBOOK_DATA)/simulator; mkdir -p $$S; \
+	  $(FINGERPOST) venue import --format ilc $(SHARED_DATA)/msft-ilc20/site1 -o $$S/site1 > /dev/null; \
+	  $(FINGERPOST) survey import --format ilc $(SHARED_DATA)/msft-ilc20/site1/F1/path_data_files \
+	    $(SHARED_DATA)/msft-ilc20/site1/F2/path_data_files -o $$S/site1.survey.ndjson > /dev/null; \
+	  $(FINGERPOST) world fit $$S/site1.survey.ndjson --venue $$S/site1 -o $$S/site1.world.yaml \
+	    --geojson $$S/site1.aps.geojson > $$S/world-fit.txt && cat $$S/world-fit.txt; \
+	  $(FINGERPOST) survey simulate --world $$S/site1.world.yaml --at $$S/site1.survey.ndjson \
+	    -o $$S/site1.simulated.ndjson; \
+	  $(FINGERPOST) assess $$S/site1 --world $$S/site1.world.yaml --survey $$S/site1.simulated.ndjson \
+	    --kidnaps 0 --json $$S/assess.json > /dev/null; \
+	else echo "skipping the simulator's check against real walks: $(SHARED_DATA)/msft-ilc20 is absent"; fi
 	cd notebooks && for notebook in *.ipynb; do \
 	  ../.build/venv/bin/jupyter nbconvert --to notebook --execute "$$notebook" \
 	    --output-dir ../$(NOTEBOOK_DATA)/executed || exit 1; \

@@ -38,12 +38,21 @@ struct SurveySimulate: ParsableCommand {
   )
   var randomPoints: Int?
 
+  @Option(
+    help:
+      "Instead of a survey walk: one scan where and when each scan of this survey file was taken (a real survey's coverage in the simulated world)."
+  )
+  var at: String?
+
   @Option(name: .shortAndLong, help: "The survey file to write (NDJSON).")
   var output: String
 
   func validate() throws {
     guard spacing >= 0.25, spacing <= 50 else {
       throw ValidationError("--spacing must be between 0.25 and 50 metres")
+    }
+    guard at == nil || randomPoints == nil else {
+      throw ValidationError("--at and --random-points are two kinds of survey: give one")
     }
     guard (1...20).contains(scansPerStop) else {
       throw ValidationError("--scans-per-stop must be between 1 and 20")
@@ -60,6 +69,7 @@ struct SurveySimulate: ParsableCommand {
     simulation.scansPerStop = scansPerStop
     simulation.seed = seed
     simulation.randomPoints = randomPoints
+    simulation.stopsFrom = at
     let (header, scans) = try simulation.write(to: output)
     print("wrote \(scans) scans of \(header.venue ?? "?") to \(output)")
   }

@@ -88,7 +88,8 @@ struct WorldFitCommand: ParsableCommand {
     text +=
       "cells (1 m): \(fit.cellCounts.training) fitted, \(fit.cellCounts.heldOut) held out in 8 m blocks\n"
     text +=
-      "RSSI error of the fitted model (its mean against single readings): held out RMS \(fit.heldOut.rms.formatted(decimals: 1)) dB, p90 \(fit.heldOut.p90.formatted(decimals: 1)) dB (\(fit.heldOut.readings) readings); fitted cells RMS \(fit.training.rms.formatted(decimals: 1)) dB\n"
+      "RSSI error of the fitted model's mean, held out: single readings RMS \(fit.heldOut.rms.formatted(decimals: 1)) dB, p90 \(fit.heldOut.p90.formatted(decimals: 1)) dB (\(fit.heldOut.readings)); "
+      + "cell means RMS \(fit.heldOutCells.rms.formatted(decimals: 1)) dB, p90 \(fit.heldOutCells.p90.formatted(decimals: 1)) dB (\(fit.heldOutCells.readings)); fitted cells, single readings: RMS \(fit.training.rms.formatted(decimals: 1)) dB\n"
     text += "parameter                   value     ± (AP bootstrap)\n"
     let m = fit.model
     let rows: [(key: String, unit: String, value: Double)] = [

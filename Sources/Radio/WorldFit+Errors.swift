@@ -56,14 +56,15 @@ extension WorldFit.Work {
     }
   }
 
-  /// The model's mean against every reading of a placed radio in held-out cells, and in the
-  /// cells it was fitted to.
+  /// The model's mean against every reading of a placed radio in held-out cells, against each
+  /// held-out cell's mean reading of it, and against the readings of the cells it was fitted to.
   func residuals(_ samples: [WorldFit.Sample]) -> (
-    heldOut: WorldFit.Residuals, training: WorldFit.Residuals
+    heldOut: WorldFit.Residuals, heldOutCells: WorldFit.Residuals, training: WorldFit.Residuals
   ) {
     var means: [Int: Double?] = [:]
     var found: [Int32] = []
     var errors: [[Double]] = [[], []]
+    var cellSums: [Int: (sum: Double, count: Double)] = [:]
     for (s, sample) in samples.enumerated() {
       let c = sampleCells[s]
       for reading in sample.readings where radios.indices.contains(reading.radio) {
@@ -77,6 +78,10 @@ extension WorldFit.Work {
         }
         guard let predicted = means[key]! else { continue }
         errors[cells[c].heldOut ? 0 : 1].append(reading.rssi - predicted)
+        if cells[c].heldOut {
+          cellSums[key, default: (0, 0)].sum += reading.rssi - predicted
+          cellSums[key]!.count += 1
+        }
       }
     }
     func summary(_ e: [Double]) -> WorldFit.Residuals {
@@ -86,7 +91,8 @@ extension WorldFit.Work {
         readings: e.count, rms: (e.reduce(0) { $0 + $1 * $1 } / Double(e.count)).squareRoot(),
         p90: sorted[min(sorted.count - 1, Int(0.9 * Double(sorted.count)))])
     }
-    return (summary(errors[0]), summary(errors[1]))
+    let cellErrors = cellSums.keys.sorted().map { cellSums[$0]!.sum / cellSums[$0]!.count }
+    return (summary(errors[0]), summary(cellErrors), summary(errors[1]))
   }
 
   /// The placed radios as the world's APs, with their training cells and misfit.

@@ -110,6 +110,8 @@ public struct WorldFit: Sendable {
   public let standardErrors: [String: Double]
   /// The model against readings of held-out cells, and of the cells it was fitted to.
   public let heldOut: Residuals, training: Residuals
+  /// The model against each held-out cell's mean reading of each AP (fading averaged out).
+  public let heldOutCells: Residuals
   /// Training and held-out cells.
   public let cellCounts: (training: Int, heldOut: Int)
 
@@ -134,7 +136,7 @@ public struct WorldFit: Sendable {
     work.fitDetection()
     work.fitScanInterval(samples)
     standardErrors = try work.bootstrap(generator: generator)
-    (heldOut, training) = work.residuals(samples)
+    (heldOut, heldOutCells, training) = work.residuals(samples)
     model = work.model
     fitted = work.fitted
     placed = work.placedRadios()

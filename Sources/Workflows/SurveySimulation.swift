@@ -1,6 +1,7 @@
 import FingerpostCore
 import Fingerprints
 import Foundation
+import Geometry
 import IMDF
 import Radio
 import Simulation
@@ -20,6 +21,9 @@ public struct SurveySimulation: Sendable {
   public var seed: UInt64 = 1
   /// Instead of a walk: this many single scans at random walkable points.
   public var randomPoints: Int?
+  /// Instead of a walk: one scan where and when each scan of this survey file was taken (a
+  /// real survey's coverage, simulated in the world).
+  public var stopsFrom: String?
 
   /// A simulation in the world of `worldFile`.
   public init(worldFile: String) {
@@ -32,6 +36,11 @@ public struct SurveySimulation: Sendable {
     let (world, venuePath) = try World.load(file: worldFile, venue: self.venuePath)
     let simulator = SurveySimulator(world: world, spacing: spacing, scansPerStop: scansPerStop)
     let name = Venue.identity(ofArchiveAt: venuePath)
+    if stopsFrom != nil {
+      let survey = try stopsSurvey(simulator, venueName: name)
+      try SurveyWriter.write(survey, to: URL(fileURLWithPath: path))
+      return (survey.header ?? simulator.header(seed: seed, venueName: name), survey.records.count)
+    }
     if let randomPoints {
       let survey: SurveyFile
       do {
@@ -59,6 +68,7 @@ public struct SurveySimulation: Sendable {
     let (world, venuePath) = try World.load(file: worldFile, venue: self.venuePath)
     let simulator = SurveySimulator(world: world, spacing: spacing, scansPerStop: scansPerStop)
     let name = Venue.identity(ofArchiveAt: venuePath)
+    if stopsFrom != nil { return try stopsSurvey(simulator, venueName: name) }
     if let randomPoints {
       do {
         return try simulator.randomPoints(randomPoints, seed: seed, venueName: name)
@@ -67,5 +77,35 @@ public struct SurveySimulation: Sendable {
       }
     }
     return try simulator.run(seed: seed, venueName: name)
+  }
+
+  /// One scan at each scan of the survey `stopsFrom` that lies on a level of the world's venue
+  /// (its positions carried into the venue's frame).
+  func stopsSurvey(_ simulator: SurveySimulator, venueName: String?) throws(FingerpostError)
+    -> SurveyFile
+  {
+    guard let stopsFrom else { return SurveyFile(records: []) }
+    let survey = try SurveyFile(contentsOf: URL(fileURLWithPath: stopsFrom))
+    let plans = simulator.world.plans
+    let surveyFrame = survey.header?.origin.map(LocalFrame.init(origin:))
+    let stops = survey.records.compactMap { record -> SurveySimulator.Stop? in
+      guard let floor = record.floor(in: plans),
+        let point = record.point(in: plans.frame, surveyFrame: surveyFrame)
+      else { return nil }
+      return (floor, point, record.scan.time)
+    }
+    guard !stops.isEmpty else {
+      throw FingerpostError(
+        .invalidValue, file: stopsFrom, "no scan of the survey lies on a level of the venue")
+    }
+    do {
+      return try simulator.scans(
+        at: stops, seed: seed, venueName: venueName,
+        source:
+          "fingerpost survey simulate --at \(URL(fileURLWithPath: stopsFrom).lastPathComponent) --seed \(seed)"
+      )
+    } catch {
+      throw FingerpostError(.invalidValue, field: "seed", "\(error)")
+    }
   }
 }

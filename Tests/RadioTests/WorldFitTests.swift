@@ -84,6 +84,8 @@ import Testing
     // Shadowing 4 dB and fading 2.5 dB: the mean model cannot beat about 4.7 dB, nor miss far.
     #expect(fit.heldOut.rms > 3.5 && fit.heldOut.rms < 7)
     #expect(fit.heldOut.p90 > fit.heldOut.rms)
+    // A cell mean averages fading out: closer to the model than single readings.
+    #expect(fit.heldOutCells.readings > 0 && fit.heldOutCells.rms < fit.heldOut.rms)
   }
 
   @Test func theWorldFileReadsBack() throws {

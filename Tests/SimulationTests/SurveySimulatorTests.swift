@@ -57,4 +57,21 @@ import Testing
       #expect(here.allSatisfy { !$0.scan.readings.isEmpty })
     }
   }
+
+  @Test func scansAtGivenStopsFollowThem() throws {
+    let simulator = SurveySimulator(world: Self.world, spacing: 6, scansPerStop: 1)
+    let walk = try simulator.run(seed: 9, venueName: "office").records.prefix(40)
+    let stops = walk.map { record -> SurveySimulator.Stop in
+      (record.floor(in: Self.office)!, record.position!, record.scan.time + 100)
+    }
+    let survey = try simulator.scans(at: stops, seed: 4, venueName: "office", source: "test")
+    #expect(survey.records.count == stops.count)
+    for (record, stop) in zip(survey.records, stops) {
+      #expect(record.position == stop.point && record.scan.time == stop.time)
+      #expect(record.levelID == Self.office[stop.floor].levelID)
+    }
+    #expect(survey.records.contains { !$0.scan.readings.isEmpty })
+    let again = try simulator.scans(at: stops, seed: 4, venueName: "office", source: "test")
+    #expect(again.records == survey.records)
+  }
 }
