@@ -152,6 +152,11 @@ notebooks: build
 	    -o $$S/site1.simulated.ndjson; \
 	  $(FINGERPOST) assess $$S/site1 --world $$S/site1.world.yaml --survey $$S/site1.simulated.ndjson \
 	    --kidnaps 0 --json $$S/assess.json > /dev/null; \
+	  $(FINGERPOST) walk import --format ilc $(SHARED_DATA)/msft-ilc20/site1/F1/path_data_files \
+	    $(SHARED_DATA)/msft-ilc20/site1/F2/path_data_files -o $$S/walks --phone $$S/phone.yaml \
+	    | grep -A 3 '^phone'; \
+	  $(FINGERPOST) assess $$S/site1 --world $$S/site1.world.yaml --survey $$S/site1.simulated.ndjson \
+	    --phone $$S/phone.yaml --kidnaps 0 --json $$S/assess-phone.json > /dev/null; \
 	else echo "skipping the simulator's check against real walks: $(SHARED_DATA)/msft-ilc20 is absent"; fi
 	cd notebooks && for notebook in *.ipynb; do \
 	  ../.build/venv/bin/jupyter nbconvert --to notebook --execute "$$notebook" \

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FingerpostCore
 import Foundation
+import Simulation
 import Workflows
 
 /// `fingerpost assess VENUE`: how well positioning will work in a venue, in one command.
@@ -26,6 +27,12 @@ struct AssessCommand: ParsableCommand {
 
   @Option(help: "A radio world file (YAML); without one, APs are placed at --density.")
   var world: String?
+
+  @Option(
+    help:
+      "A phone file (YAML: device and dead_reckoning, as walk import --phone fits them to real walks) for the walks."
+  )
+  var phone: String?
 
   @Option(help: "APs per 100 m² of walkable space, when no --world is given (several: 0.3,0.6).")
   var density = NumberList([0.6])
@@ -114,6 +121,9 @@ struct AssessCommand: ParsableCommand {
     assessment.seed = seed
     assessment.streams = streams
     assessment.cellSize = cellSize
+    assessment.phone = try phone.map { path throws(FingerpostError) in
+      try PhoneFile(contentsOf: URL(fileURLWithPath: path))
+    }
     if isSweep {
       try sweep(assessment)
       return

@@ -5,6 +5,7 @@ import FloorPlans
 import Foundation
 import Geometry
 import IMDF
+import Simulation
 import Workflows
 
 /// `fingerpost walk import --format ilc|ipin FILE… -o OUT`: recorded walks as event streams.
@@ -43,6 +44,12 @@ struct WalkImport: ParsableCommand {
 
   @Option(help: "The venue of the site: truth names its units (ipin: positions in its frame).")
   var venue: String?
+
+  @Option(
+    help:
+      "Also fit the phone of these walks (device and dead_reckoning, for scenarios and assess --phone) and write it here."
+  )
+  var phone: String?
 
   @Option(help: "ipin: the frame's origin, LON,LAT in degrees.")
   var origin: OriginArgument?
@@ -84,6 +91,7 @@ struct WalkImport: ParsableCommand {
         printError("warning: … \(walk.problems.count - 5) more in \(path)")
       }
     }
+    if let phone { try fitPhone(walks, to: phone) }
     let total = DeadReckoningCheck(segments: all)
     guard paths.count > 1, let median = total.headingError(quantile: 0.5),
       let p90 = total.headingError(quantile: 0.9),
@@ -116,5 +124,35 @@ struct WalkImport: ParsableCommand {
       print("frame origin (lon, lat): \(origin)")
       return logs.map { IPINWalkImporter().walk($0, origin: origin) }
     }
+  }
+
+  /// Fits the phone of `walks` and writes it to `path`, with its statistics beside the walks'.
+  func fitPhone(_ walks: [ImportedWalk], to path: String) throws {
+    let fit = try PhoneFit(walks: walks)
+    let comments = [
+      "phone fitted by fingerpost walk import --phone to \(fit.walks) \(format.rawValue) walks",
+      String(
+        format:
+          "APs heard per scan %.1f; %.0f %% of the recordings' Wi-Fi entries were stale (dropped)",
+        fit.apsPerScan, 100 * fit.staleShare),
+    ]
+    try FileAccess.write(Data(fit.phone.text(comments: comments).utf8), to: path)
+    print(
+      "phone (\(fit.walks) walks)       walk ratio spread  segment ratio spread  heading |e| median  p90    walk heading spread"
+    )
+    for (name, s) in [("measured", fit.measured), ("simulated, fitted", fit.simulated)] {
+      print(
+        name.padding(toLength: 24, withPad: " ", startingAt: 0)
+          + String(
+            format: "  %17.3f  %20.3f  %18.1f° %5.1f°  %19.1f°", s.walkRatioSpread,
+            s.segmentRatioSpread, s.headingMedian, s.headingP90, s.walkHeadingSpread))
+    }
+    let n = fit.phone.deadReckoning
+    print(
+      String(
+        format:
+          "wrote %@: scan interval %.2f s, length sigma %.2f, scale bias sigma %.3f, heading sigma %.0f°, drift %.2f°/√s, bias sigma %.1f°",
+        path, fit.phone.device.scanInterval ?? 0, n.lengthSigma, n.scaleBiasSigma, n.headingSigma,
+        n.headingDriftSigma, n.headingBiasSigma))
   }
 }

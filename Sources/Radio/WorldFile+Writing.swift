@@ -41,7 +41,7 @@ extension WorldFile {
   }
 
   /// `text` as a double-quoted YAML scalar.
-  static func quoted(_ text: String) -> String {
+  public static func quoted(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

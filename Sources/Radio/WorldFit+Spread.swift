@@ -72,8 +72,9 @@ extension WorldFit.Work {
 
   /// The detection curve: a logistic in the model's mean RSSI fitted by maximum likelihood to
   /// how often each placed radio was heard in the training cells of its floors (at most 300 a
-  /// floor), its width then narrowed by the shadowing and fading it includes (a logistic of
-  /// width w spreads π²w²/3); and the sensitivity, the weakest readings but the last 0.1 %.
+  /// floor) where the mean clears the sensitivity (the weakest readings but the last 0.1 %) by
+  /// two spreads, its width then narrowed by the shadowing and fading it includes (a logistic
+  /// of width w spreads π²w²/3).
   mutating func fitDetection() {
     var perFloor: [Int: [Int]] = [:]
     for c in cells.indices where !cells[c].heldOut {
@@ -111,13 +112,21 @@ extension WorldFit.Work {
       }
     }
     guard heard.reduce(0, +) > 100, trials.reduce(0, +) > heard.reduce(0, +) else { return }
+    if let weakest {
+      model.sensitivity = weakest.rounded(.down)
+      fitted.insert("sensitivity")
+    }
+    // Below the sensitivity nothing is reported whatever the curve: fit where a mean RSSI
+    // clears it by two spreads of shadowing and fading.
+    let spread = model.shadowingSigma * model.shadowingSigma + model.fadingSigma * model.fadingSigma
+    let lowest = max(0, Int((model.sensitivity + 2 * spread.squareRoot() + 130).rounded(.up)))
     var best = (
       midpoint: model.detectionMidpoint, width: model.detectionWidth, score: -Double.infinity
     )
     for midpoint in Swift.stride(from: -110.0, through: -50, by: 0.5) {
       for width in Swift.stride(from: 0.5, through: 25, by: 0.5) {
         var score = 0.0
-        for b in 0..<131 where trials[b] > 0 {
+        for b in min(lowest, 130)..<131 where trials[b] > 0 {
           let mu = Double(b) - 130 + 0.5
           let p = min(max(1 / (1 + exp(-(mu - midpoint) / width)), 1e-9), 1 - 1e-9)
           score += heard[b] * log(p) + (trials[b] - heard[b]) * log(1 - p)
@@ -125,14 +134,9 @@ extension WorldFit.Work {
         if score > best.score { best = (midpoint, width, score) }
       }
     }
-    let spread = model.shadowingSigma * model.shadowingSigma + model.fadingSigma * model.fadingSigma
     model.detectionMidpoint = best.midpoint
     model.detectionWidth = max(best.width * best.width - 3 * spread / (Double.pi * Double.pi), 1)
       .squareRoot()
-    if let weakest {
-      model.sensitivity = weakest.rounded(.down)
-      fitted.insert("sensitivity")
-    }
     fitted.formUnion(["detection_midpoint", "detection_width"])
   }
 

@@ -75,26 +75,11 @@ extension Scenario {
       try p.allowOnly(Set(keys.map(\.0)))
       for (key, keyPath) in keys { if let v = try p.double(key) { pace[keyPath: keyPath] = v } }
     }
-    let d = try root.map("device")
-    try d?.allowOnly(["name", "offset", "scan_interval", "stale_share", "sensitivity_shift"])
-    device = Device(
-      name: try d?.string("name") ?? "phone", offset: try d?.double("offset") ?? 0,
-      scanInterval: try d?.double("scan_interval"), staleShare: try d?.double("stale_share"),
-      sensitivityShift: try d?.double("sensitivity_shift") ?? 0)
-    deviceOffsetGiven = d?.contains("offset") ?? false
-    deadReckoning = StepNoise()
-    if let n = try root.map("dead_reckoning") {
-      let keys: [(String, WritableKeyPath<StepNoise, Double>)] = [
-        ("length_sigma", \.lengthSigma), ("scale_bias_sigma", \.scaleBiasSigma),
-        ("heading_bias_sigma", \.headingBiasSigma), ("heading_drift_sigma", \.headingDriftSigma),
-        ("heading_sigma", \.headingSigma), ("miss_probability", \.missProbability),
-        ("double_probability", \.doubleProbability),
-      ]
-      try n.allowOnly(Set(keys.map(\.0)))
-      for (key, keyPath) in keys {
-        if let v = try n.double(key) { deadReckoning[keyPath: keyPath] = v }
-      }
-    }
+    let phone = try PhoneFile(
+      device: try root.map("device"), deadReckoning: try root.map("dead_reckoning"))
+    device = phone.device
+    deviceOffsetGiven = phone.offsetGiven
+    deadReckoning = phone.deadReckoning
     if let b = try root.map("barometer") {
       var model = BarometerNoise()
       let keys: [(String, WritableKeyPath<BarometerNoise, Double>, ClosedRange<Double>)] = [

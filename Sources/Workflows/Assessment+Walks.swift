@@ -124,6 +124,12 @@ extension Assessment {
       seed: \(seed)
 
       """
-    return try Scenario(text: text, url: URL(fileURLWithPath: "assessment.yaml"))
+    var scenario = try Scenario(text: text, url: URL(fileURLWithPath: "assessment.yaml"))
+    if let phone {
+      scenario.device = phone.device
+      scenario.deviceOffsetGiven = phone.offsetGiven
+      scenario.deadReckoning = phone.deadReckoning
+    }
+    return scenario
   }
 }

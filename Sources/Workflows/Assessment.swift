@@ -45,6 +45,9 @@ public struct Assessment: Sendable {
   /// The side of the accuracy grid's squares, metres (nil: no grid, units only).
   public var cellSize: Double?
 
+  /// The phone that walks (device and step noise); the scenario defaults when `nil`.
+  public var phone: PhoneFile?
+
   /// Assesses the venue at `venuePath` with the defaults.
   public init(venuePath: String) {
     self.venuePath = venuePath
