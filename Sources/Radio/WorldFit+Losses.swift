@@ -1,16 +1,35 @@
 import FingerpostCore
 import Foundation
+import Geometry
 
 extension WorldFit.Work {
-  /// The training rows of every placed radio (walls counted on the cell's floor).
+  /// The training rows of every placed radio (walls counted on the cell's floor), each within
+  /// the radius on its floor where the radio is heard in most cells (`reach`).
   mutating func buildRows() {
     let work = self
     let workers = 2
+    var byFloor: [Int: [Int]] = [:]
+    for c in cells.indices where !cells[c].heldOut {
+      byFloor[cells[c].floor, default: []].append(c)
+    }
+    let training = byFloor
     let parts = concurrentMap(workers) { k in
       var found: [Int32] = []
       var rows: [WorldFit.Row] = []
-      for r in stride(from: k, to: work.radios.count, by: workers) where work.positions[r] != nil {
-        for tally in work.trainingTallies(r) {
+      for r in stride(from: k, to: work.radios.count, by: workers) {
+        guard let position = work.positions[r] else { continue }
+        let tallies = work.trainingTallies(r)
+        let heard = Set(tallies.map(\.cell))
+        var reach: [Int: Double] = [:]
+        for tally in tallies {
+          let floor = work.cells[tally.cell].floor
+          if reach[floor] == nil {
+            reach[floor] = Self.reach(
+              from: position.point, cells: training[floor] ?? [], heard: heard, in: work.cells)
+          }
+          guard work.cells[tally.cell].point.distance(to: position.point) < reach[floor]! else {
+            continue
+          }
           guard let x = work.features(radio: r, cell: tally.cell, found: &found) else { continue }
           rows.append(
             WorldFit.Row(
@@ -25,6 +44,37 @@ extension WorldFit.Work {
     for k in 0..<5 {
       free[k] = rows.lazy.filter { $0.features[k] > 0 }.count >= (k == 0 ? 3 : 30)
     }
+  }
+
+  /// How far from `point` a radio is heard in most of the `cells` scanned (metres): rings of
+  /// 5 m outward until the first with at least three cells of which the share that heard it
+  /// (`heard`) is below half the largest share nearer, but never short of the five nearest
+  /// cells that heard it. Beyond, the cells that did hear it are those its shadowing favoured,
+  /// and would flatten the fitted path loss.
+  static func reach(from point: Point, cells: [Int], heard: Set<Int>, in all: [WorldFit.Cell])
+    -> Double
+  {
+    var scanned = [Int](repeating: 0, count: 64)
+    var hearing = [Int](repeating: 0, count: 64)
+    for c in cells {
+      let ring = min(Int(all[c].point.distance(to: point) / 5), 63)
+      scanned[ring] += 1
+      if heard.contains(c) { hearing[ring] += 1 }
+    }
+    // The nearest five cells that heard it are always in reach.
+    var nearest = 0
+    var minimum = 0.0
+    for ring in 0..<64 where nearest < 5 {
+      nearest += hearing[ring]
+      minimum = Double(ring + 1) * 5
+    }
+    var peak = 0.0
+    for ring in 0..<64 where scanned[ring] >= 3 {
+      let share = Double(hearing[ring]) / Double(scanned[ring])
+      if ring > 0 && share < peak / 2 { return max(Double(ring) * 5, minimum) }
+      peak = max(peak, share)
+    }
+    return .infinity
   }
 
   /// Fits the shared parameters and every placed radio's power to the training rows.

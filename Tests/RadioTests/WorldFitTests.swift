@@ -2,9 +2,10 @@ import FingerpostCore
 import FloorPlans
 import Foundation
 import Geometry
-import Radio
 import Randomness
 import Testing
+
+@testable import Radio
 
 /// A world fitted to a survey simulated in a known world gives that world back.
 @Suite struct WorldFitTests {
@@ -101,5 +102,34 @@ import Testing
     #expect(
       abs((aps.first?.referencePower ?? 0) - (fit.placed.first?.accessPoint.referencePower ?? 1))
         < 0.01)
+  }
+}
+
+/// How far an AP counts for the losses.
+@Suite struct WorldFitReachTests {
+  /// Cells every metre along x from the AP at the origin; those in `heard` heard it.
+  static func reach(heard: (Double) -> Bool) -> Double {
+    let cells = (0..<60).map {
+      WorldFit.Cell(
+        floor: 0, point: Geometry.Point(x: Double($0) + 0.5, y: 0), scans: 1, heldOut: false)
+    }
+    let hearing = Set(cells.indices.filter { heard(cells[$0].point.x) })
+    return WorldFit.Work.reach(
+      from: .zero, cells: Array(cells.indices), heard: hearing, in: cells)
+  }
+
+  @Test func reachEndsWhereMostCellsStopHearing() {
+    // Heard everywhere within 20 m, then in one cell in five: the 20-25 m ring ends it.
+    #expect(Self.reach { x in x < 20 || Int(x) % 5 == 0 } == 20)
+    // Two cells in five is still below half of all.
+    #expect(Self.reach { x in x < 22 } == 20)
+    #expect(Self.reach { _ in true } == .infinity)
+  }
+
+  @Test func theFiveNearestHearingCellsAlwaysCount() {
+    // Heard in every third cell only: the share never falls by half, but when it does the
+    // five nearest cells that heard it stay in reach.
+    #expect(Self.reach { x in Int(x) % 3 == 0 } == .infinity)
+    #expect(Self.reach { x in x > 30 && x < 36 } >= 35)
   }
 }
