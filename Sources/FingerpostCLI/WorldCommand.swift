@@ -87,9 +87,13 @@ struct WorldFitCommand: ParsableCommand {
       ? "; \(result.noFrequency) without a frequency taken as 2.4 GHz\n" : "\n"
     text +=
       "cells (1 m): \(fit.cellCounts.training) fitted, \(fit.cellCounts.heldOut) held out in 8 m blocks\n"
-    text +=
-      "RSSI error of the fitted model's mean, held out: single readings RMS \(fit.heldOut.rms.formatted(decimals: 1)) dB, p90 \(fit.heldOut.p90.formatted(decimals: 1)) dB (\(fit.heldOut.readings)); "
-      + "cell means RMS \(fit.heldOutCells.rms.formatted(decimals: 1)) dB, p90 \(fit.heldOutCells.p90.formatted(decimals: 1)) dB (\(fit.heldOutCells.readings)); fitted cells, single readings: RMS \(fit.training.rms.formatted(decimals: 1)) dB\n"
+    if fit.heldOut.readings > 0 {
+      text +=
+        "RSSI error of the fitted model's mean, held out: single readings RMS \(fit.heldOut.rms.formatted(decimals: 1)) dB, p90 \(fit.heldOut.p90.formatted(decimals: 1)) dB (\(fit.heldOut.readings)); "
+        + "cell means RMS \(fit.heldOutCells.rms.formatted(decimals: 1)) dB, p90 \(fit.heldOutCells.p90.formatted(decimals: 1)) dB (\(fit.heldOutCells.readings)); fitted cells, single readings: RMS \(fit.training.rms.formatted(decimals: 1)) dB\n"
+    } else {
+      text += "no held-out readings: the survey is too small to measure the fit\n"
+    }
     text += "parameter                   value     ± (AP bootstrap)\n"
     let m = fit.model
     let rows: [(key: String, unit: String, value: Double)] = [

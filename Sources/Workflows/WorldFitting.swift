@@ -79,8 +79,10 @@ public struct WorldFitting: Sendable {
       }
     }
     guard !samples.isEmpty else {
+      let why = warnings.first.map { " (\($0))" } ?? ""
       throw FingerpostError(
-        .invalidValue, file: surveys.first, "no scan of the surveys lies on a level of the venue")
+        .invalidValue, file: surveys.first,
+        "no scan of the surveys lies on a level of the venue\(why)")
     }
     var radios = [WorldFit.Radio?](repeating: nil, count: frequencies.count)
     var noFrequency = 0
@@ -116,7 +118,9 @@ public struct WorldFitting: Sendable {
       comments: [
         "fitted by fingerpost world fit from \(surveys.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))",
         "fitted from the survey: \(fittedKeys); the rest are defaults",
-        "held-out RSSI error: RMS \(fit.heldOut.rms.formatted(decimals: 1)) dB, p90 \(fit.heldOut.p90.formatted(decimals: 1)) dB over \(fit.heldOut.readings) readings",
+        fit.heldOut.readings > 0
+          ? "held-out RSSI error: RMS \(fit.heldOut.rms.formatted(decimals: 1)) dB, p90 \(fit.heldOut.p90.formatted(decimals: 1)) dB over \(fit.heldOut.readings) readings"
+          : "no held-out readings: the survey is too small to measure the fit",
         "\(fit.placed.count) APs placed, \(fit.unplaced.count) heard in too few cells to place",
       ])
   }
