@@ -4,18 +4,18 @@ import Geometry
 import Randomness
 
 /// A radio world fitted to a real survey: each AP's floor, position and power, and the shared
-/// propagation parameters (path-loss exponent per band, wall and floor losses, shadowing spread
-/// and correlation length, fading, detection curve, scan interval), with their standard errors
-/// and the error of the fitted model on survey points held out of the fit.
+/// propagation parameters (path-loss exponent, wall losses, floor loss per band, shadowing spread
+/// and correlation length, fading, detection curve, sensitivity, scan interval), with their
+/// standard errors and the error of the fitted model on survey points held out of the fit.
 ///
 /// Scans are pooled into cells (`Settings.cell` metres) per floor; square blocks of
 /// `Settings.block` metres are held out at random (`Settings.heldOutShare`). On the other cells:
 /// an AP heard in at least `Settings.minimumCells` of them is placed on the floor where it is
 /// heard strongest, at the point whose log-distance model fits its cell means best (a grid search,
 /// its power solved in closed form); the shared losses and every AP's power are then fitted by
-/// alternating least squares on the cell means, and the APs placed again with the fitted
-/// exponent. APs with a known position keep it. Spreads come from the residuals; standard errors
-/// from resampling the APs (`Settings.bootstrap` times).
+/// alternating least squares on the cell means within each AP's reach, and the APs placed again
+/// (twice) with the fitted exponent and walls. APs with a known position keep it. Spreads come
+/// from the residuals; standard errors from resampling the APs (`Settings.bootstrap` times).
 public struct WorldFit: Sendable {
   /// One surveyed scan: where it was taken and what it heard.
   public struct Sample: Sendable {
