@@ -26,7 +26,6 @@ extension WorldFit {
   /// distance (10·log10 metres), the light and heavy walls and the floors between.
   struct Row: Sendable {
     var radio: Int
-    var band: Int
     var cell: Int
     var rssi: Double
     var weight: Double
@@ -78,8 +77,6 @@ extension WorldFit {
       positions = Array(repeating: nil, count: radios.count)
       powers = radios.map { model.referencePower($0.band) }
     }
-
-    var exponents: [Double] { [theta[0], theta[0]] }
 
     /// Pools `samples` into cells and tallies, and holds out whole blocks at random.
     mutating func pool(_ samples: [Sample], generator: RandomGenerator) {
@@ -143,13 +140,21 @@ extension WorldFit {
       let horizontal = cell.point.distance(to: position.point)
       let vertical = Double(floors) * model.floorHeight + model.antennaHeightDifference
       let distance = max(1, (horizontal * horizontal + vertical * vertical).squareRoot())
-      plan.wallsCrossed(by: Segment(position.point, cell.point), into: &found)
-      let heavyCount = found.reduce(0) { $0 + (heavy[cell.floor][Int($1)] ? 1 : 0) }
+      let walls = walls(on: cell.floor, from: position.point, to: cell.point, found: &found)
       let f = Double(floors)
       return [
-        10 * log10(distance), Double(found.count - heavyCount), Double(heavyCount),
+        10 * log10(distance), walls.light, walls.heavy,
         radios[r].band == .ghz2_4 ? f : 0, radios[r].band == .ghz2_4 ? 0 : f,
       ]
+    }
+
+    /// The light and heavy walls of plan `floor` between `a` and `b` (`found` is scratch).
+    func walls(on floor: Int, from a: Point, to b: Point, found: inout [Int32]) -> (
+      light: Double, heavy: Double
+    ) {
+      plans.plans[floor].wallsCrossed(by: Segment(a, b), into: &found)
+      let heavyCount = found.reduce(0) { $0 + (heavy[floor][Int($1)] ? 1 : 0) }
+      return (Double(found.count - heavyCount), Double(heavyCount))
     }
 
     /// The model's mean RSSI of radio `r` where it has `features`, dBm.

@@ -33,7 +33,7 @@ extension WorldFit.Work {
           guard let x = work.features(radio: r, cell: tally.cell, found: &found) else { continue }
           rows.append(
             WorldFit.Row(
-              radio: r, band: work.radios[r].band == .ghz2_4 ? 0 : 1, cell: tally.cell,
+              radio: r, cell: tally.cell,
               rssi: tally.mean, weight: Double(tally.heard), features: x))
         }
       }

@@ -5,16 +5,13 @@ import Geometry
 
 extension WorldFit.Work {
   /// Places every radio heard in enough training cells (two workers), with path-loss
-  /// `exponents` per band (2.4, 5 GHz).
-  mutating func placeAll(exponents: [Double], walls: Bool = false) {
+  /// `exponent`.
+  mutating func placeAll(exponent: Double, walls: Bool = false) {
     let work = self
     let workers = 2
     let parts = concurrentMap(workers) { k in
       stride(from: k, to: work.radios.count, by: workers).map { r in
-        (
-          r,
-          work.place(r, exponent: exponents[work.radios[r].band == .ghz2_4 ? 0 : 1], walls: walls)
-        )
+        (r, work.place(r, exponent: exponent, walls: walls))
       }
     }
     for part in parts {
@@ -53,7 +50,6 @@ extension WorldFit.Work {
     }
     let height2 = model.antennaHeightDifference * model.antennaHeightDifference
     // The weighted squared error of the cell means around the best power, with the AP at `p`.
-    let plan = plans.plans[floor]
     var found: [Int32] = []
     var countsWalls = false
     func misfit(_ p: Point) -> Double {
@@ -64,9 +60,8 @@ extension WorldFit.Work {
         let squared: Double = dx * dx + dy * dy + height2
         var z: Double = o.rssi + exponent * 5 * log10(max(squared, 1))
         if countsWalls {
-          plan.wallsCrossed(by: Segment(p, o.point), into: &found)
-          let heavyCount = found.reduce(0) { $0 + (heavy[floor][Int($1)] ? 1 : 0) }
-          z += theta[1] * Double(found.count - heavyCount) + theta[2] * Double(heavyCount)
+          let crossed = self.walls(on: floor, from: p, to: o.point, found: &found)
+          z += theta[1] * crossed.light + theta[2] * crossed.heavy
         }
         sw += o.weight
         sz += o.weight * z

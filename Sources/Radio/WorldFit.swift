@@ -123,12 +123,12 @@ public struct WorldFit: Sendable {
     let generator = try RandomGenerator(seed: settings.seed)
     var work = Work(plans: plans, radios: radios, settings: settings, model: base)
     work.pool(samples, generator: generator)
-    work.placeAll(exponents: [base.exponent, base.exponent])
+    work.placeAll(exponent: base.exponent)
     work.buildRows()
     work.solveLosses()
     // Placed again with the fitted exponent and walls, then the losses refitted (twice).
     for _ in 0..<2 {
-      work.placeAll(exponents: work.exponents, walls: true)
+      work.placeAll(exponent: work.theta[0], walls: true)
       work.buildRows()
       work.solveLosses()
     }

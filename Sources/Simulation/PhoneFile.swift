@@ -51,22 +51,23 @@ public struct PhoneFile: Sendable {
     deadReckoning = StepNoise()
     guard let n else { return }
     try n.allowOnly(Set(Self.noiseKeys.map(\.key)))
-    for (key, keyPath) in Self.noiseKeys {
+    for (key, keyPath, limit) in Self.noiseKeys {
       guard let value = try n.double(key) else { continue }
-      guard value >= 0, value <= (keyPath == \StepNoise.lengthSigma ? 5 : 360) else {
-        throw n.error(key, "must be from 0 to \(keyPath == \StepNoise.lengthSigma ? 5 : 360)")
+      guard value >= 0, value <= limit else {
+        throw n.error(key, "must be from 0 to \(limit.formatted(decimals: 0))")
       }
       deadReckoning[keyPath: keyPath] = value
     }
   }
 
-  /// The `dead_reckoning` keys and the step noise each sets.
-  static var noiseKeys: [(key: String, path: WritableKeyPath<StepNoise, Double>)] {
+  /// The `dead_reckoning` keys, the step noise each sets and its largest value (relative
+  /// spreads 5, degrees 360, probabilities 1).
+  static var noiseKeys: [(key: String, path: WritableKeyPath<StepNoise, Double>, limit: Double)] {
     [
-      ("length_sigma", \.lengthSigma), ("scale_bias_sigma", \.scaleBiasSigma),
-      ("heading_bias_sigma", \.headingBiasSigma), ("heading_drift_sigma", \.headingDriftSigma),
-      ("heading_sigma", \.headingSigma), ("miss_probability", \.missProbability),
-      ("double_probability", \.doubleProbability),
+      ("length_sigma", \.lengthSigma, 5), ("scale_bias_sigma", \.scaleBiasSigma, 5),
+      ("heading_bias_sigma", \.headingBiasSigma, 360),
+      ("heading_drift_sigma", \.headingDriftSigma, 360), ("heading_sigma", \.headingSigma, 360),
+      ("miss_probability", \.missProbability, 1), ("double_probability", \.doubleProbability, 1),
     ]
   }
 

@@ -32,6 +32,7 @@ import Testing
       ("device: { stale_share: 1.5 }\n", "stale_share"),
       ("dead_reckoning: { heading_sigma: -1 }\n", "heading_sigma"),
       ("dead_reckoning: { step_sigma: 1 }\n", "step_sigma"),
+      ("dead_reckoning: { miss_probability: 2 }\n", "miss_probability"),
     ]
     for (n, (text, field)) in cases.enumerated() {
       let url = folder.url.appendingPathComponent("bad\(n).yaml")
