@@ -157,6 +157,18 @@ notebooks: build
 	    | grep -A 3 '^phone'; \
 	  $(FINGERPOST) assess $$S/site1 --world $$S/site1.world.yaml --survey $$S/site1.simulated.ndjson \
 	    --phone $$S/phone.yaml --kidnaps 0 --json $$S/assess-phone.json > /dev/null; \
+	  H=$$S/held-out; mkdir -p $$H; \
+	  ls $(SHARED_DATA)/msft-ilc20/site1/F*/path_data_files/*.txt | LC_ALL=C sort > $$H/all.txt; \
+	  awk 'NR % 10 == 1' $$H/all.txt > $$H/test.txt; awk 'NR % 10 != 1' $$H/all.txt > $$H/train.txt; \
+	  $(FINGERPOST) survey import --format ilc $$(cat $$H/train.txt) -o $$H/train.survey.ndjson > /dev/null; \
+	  $(FINGERPOST) world fit $$H/train.survey.ndjson --venue $$S/site1 -o $$H/train.world.yaml > /dev/null; \
+	  $(FINGERPOST) survey simulate --world $$H/train.world.yaml --at $$H/train.survey.ndjson \
+	    -o $$H/train.simulated.ndjson > /dev/null; \
+	  $(FINGERPOST) walk import --format ilc $$(cat $$H/train.txt) -o $$H/train-walks \
+	    --phone $$H/phone.yaml > /dev/null; \
+	  $(FINGERPOST) walk import --format ilc $$(cat $$H/test.txt) -o $$H/routes > /dev/null; \
+	  $(FINGERPOST) assess $$S/site1 --world $$H/train.world.yaml --survey $$H/train.simulated.ndjson \
+	    --phone $$H/phone.yaml --routes $$H/routes --kidnaps 0 --json $$S/assess-routes.json > /dev/null; \
 	else echo "skipping the simulator's check against real walks: $(SHARED_DATA)/msft-ilc20 is absent"; fi
 	cd notebooks && for notebook in *.ipynb; do \
 	  ../.build/venv/bin/jupyter nbconvert --to notebook --execute "$$notebook" \

@@ -34,6 +34,12 @@ struct AssessCommand: ParsableCommand {
   )
   var phone: String?
 
+  @Option(
+    help:
+      "A folder of recorded walks (event streams, as walk import writes them): walk their routes instead of random ones."
+  )
+  var routes: String?
+
   @Option(help: "APs per 100 m² of walkable space, when no --world is given (several: 0.3,0.6).")
   var density = NumberList([0.6])
 
@@ -120,6 +126,7 @@ struct AssessCommand: ParsableCommand {
     assessment.particles = particles
     assessment.seed = seed
     assessment.streams = streams
+    assessment.routes = routes
     assessment.cellSize = cellSize
     assessment.phone = try phone.map { path throws(FingerpostError) in
       try PhoneFile(contentsOf: URL(fileURLWithPath: path))

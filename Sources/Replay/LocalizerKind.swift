@@ -1,7 +1,7 @@
 import Localization
 import Simulation
 
-/// The localizers a replay can run: the particle filter and its two baselines.
+/// The localizers a replay can run: the particle filter and its three baselines.
 public enum LocalizerKind: String, CaseIterable, Sendable {
   /// The particle filter.
   case pf
@@ -9,6 +9,12 @@ public enum LocalizerKind: String, CaseIterable, Sendable {
   case fingerprint
   /// Dead reckoning alone, from the start.
   case deadReckoning = "dead-reckoning"
+  /// Weighted k nearest survey points of each scan alone: the reference the field quotes.
+  case knn
+
+  /// The particle filter and the baselines the scenario suite scores (kNN is scored by
+  /// `assess` and `evaluate-walks`, which compare with real walks).
+  public static let suite: [LocalizerKind] = [.pf, .fingerprint, .deadReckoning]
 }
 
 extension Scenario.LocalizerSettings {

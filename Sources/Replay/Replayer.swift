@@ -47,6 +47,8 @@ public struct Replayer {
       return DeadReckoningLocalizer(start: start, plans: plans)
     case .fingerprint:
       return FingerprintLocalizer(map: map, plans: plans)
+    case .knn:
+      return FingerprintLocalizer(map: map, plans: plans, method: .knn)
     case .pf:
       let generator = try RandomGenerator(seed: walk.seed).split(stream: 10)
       return ParticleFilter(

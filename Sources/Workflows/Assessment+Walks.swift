@@ -104,10 +104,22 @@ extension Assessment {
     func place(_ ref: UnitRef) -> String {
       "unit: \"\(plans.unit(ref).id)\", ordinal: \(plans[ref.floor].ordinal)"
     }
-    let venue = URL(fileURLWithPath: venuePath).standardizedFileURL.path
     let lines = zip(stops.dropFirst(), dwell).map { stop, seconds in
       "    - { \(place(stop)), dwell: \(seconds.formatted(decimals: 1)) }"
     }
+    return try scenario(
+      start: place(stops[0]), stops: lines, speed: speed,
+      events: kidnap.map {
+        "events:\n  - { at: \($0.at.formatted(decimals: 1)), type: kidnap, to: { \(place($0.to)) } }"
+      } ?? "", seed: seed)
+  }
+
+  /// The scenario of a walk from `start` (a place in the scenario format) through `stops` (the
+  /// lines of its stops), at `speed` unless a stop says, with `events` (a YAML block or "").
+  func scenario(
+    start: String, stops: [String], speed: Double, events: String = "", seed: UInt64
+  ) throws(FingerpostError) -> Scenario {
+    let venue = URL(fileURLWithPath: venuePath).standardizedFileURL.path
     let text = """
       version: 1
       name: assessment walk
@@ -115,11 +127,11 @@ extension Assessment {
       world: "\(venue)"
       radio_map: { map: "assessment.fpmap" }
       walker:
-        start: { \(place(stops[0])) }
+        start: { \(start) }
         speed: \(speed.formatted(decimals: 2))
         stops:
-      \(lines.joined(separator: "\n"))
-      \(kidnap.map { "events:\n  - { at: \($0.at.formatted(decimals: 1)), type: kidnap, to: { \(place($0.to)) } }" } ?? "")
+      \(stops.joined(separator: "\n"))
+      \(events)
       localizer: { particles: \(particles), known_start: false }
       seed: \(seed)
 

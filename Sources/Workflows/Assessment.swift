@@ -45,6 +45,10 @@ public struct Assessment: Sendable {
   /// The side of the accuracy grid's squares, metres (nil: no grid, units only).
   public var cellSize: Double?
 
+  /// A folder of recorded walks (event streams with checkpoints, as `walk import` writes them)
+  /// whose routes the walks follow instead of random ones; kidnap walks stay random.
+  public var routes: String?
+
   /// The phone that walks (device and step noise); the scenario defaults when `nil`.
   public var phone: PhoneFile?
 
@@ -111,7 +115,11 @@ public struct Assessment: Sendable {
   ) throws(FingerpostError) -> AssessmentReport {
     let plans = setting.world.plans
     let router = Router(plans)
-    let scenarios = try randomWalks(plans: plans, router: router)
+    var scenarios = try randomWalks(plans: plans, router: router)
+    if let routes {
+      let walked = try routeWalks(from: routes, plans: plans)
+      scenarios = walked + scenarios.dropFirst(walks)
+    }
     let results = try replayAll(
       scenarios, world: setting.world, map: setting.map, progress: progress)
     let walks = results.filter { !$0.kidnapped }

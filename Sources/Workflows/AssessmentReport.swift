@@ -2,6 +2,7 @@ import FingerpostCore
 import Fingerprints
 import FloorPlans
 import Foundation
+import Randomness
 import Replay
 import Scoring
 
@@ -116,36 +117,52 @@ public struct AssessmentReport: Sendable, Codable {
     self.surveyScans = surveyScans
     let bootstrap = Bootstrap()
     let generator = try Bootstrap.generator()
-    func row(_ scenario: String, _ localizer: String, _ instants: [[Instant]]) -> Scoreboard.Row {
+    func row(
+      _ scenario: String, _ localizer: String, _ instants: [[Instant]],
+      from generator: RandomGenerator
+    ) -> Scoreboard.Row {
       Scoreboard.row(
         scenario: scenario, localizer: localizer, walks: instants, bootstrap: bootstrap,
         draw: { (try? generator.uniformInt(below: $0)) ?? 0 })
     }
+    func row(_ scenario: String, _ localizer: String, _ instants: [[Instant]]) -> Scoreboard.Row {
+      row(scenario, localizer, instants, from: generator)
+    }
+    // The baselines compared with real walks (fingerprint and kNN per level, kNN overall) draw
+    // their intervals from a generator of their own, so that adding them left every other row's
+    // interval as it was.
+    let baselines = try Bootstrap.generator()
     var rows = LocalizerKind.allCases.map { kind in
-      row("all walks", kind.rawValue, walks.map { $0.instants[kind.rawValue] ?? [] })
+      row(
+        "all walks", kind.rawValue, walks.map { $0.instants[kind.rawValue] ?? [] },
+        from: kind == .knn ? baselines : generator)
     }
     // The filter per level and per unit category: each instant where the walker truly was.
     let pf = LocalizerKind.pf.rawValue
-    var byFloor: [FloorID: [[Instant]]] = [:]
-    var byCategory: [String: [[Instant]]] = [:]
     let placed = walks.map { Self.places(of: $0, plans: plans) }
+    let byFloor = Self.byFloor(walks, placed: placed, localizer: pf)
+    var byCategory: [String: [[Instant]]] = [:]
     for (walk, places) in zip(walks, placed) {
-      var floors: [FloorID: [Instant]] = [:]
       var categories: [String: [Instant]] = [:]
       for instant in walk.instants[pf] ?? [] {
-        guard let place = places[instant.t] else { continue }
-        floors[place.floor, default: []].append(instant)
-        if let unit = place.unit {
-          categories[plans.unit(unit).category, default: []].append(instant)
-        }
+        guard let unit = places[instant.t]?.unit else { continue }
+        categories[plans.unit(unit).category, default: []].append(instant)
       }
-      for (floor, instants) in floors { byFloor[floor, default: []].append(instants) }
       for (category, instants) in categories {
         byCategory[category, default: []].append(instants)
       }
     }
+    let compared = byFloor.count > 1 ? [LocalizerKind.fingerprint, .knn] : []
+    let baselineFloors = compared.map {
+      ($0.rawValue, Self.byFloor(walks, placed: placed, localizer: $0.rawValue))
+    }
     for floor in plans.floors where byFloor[floor] != nil {
-      rows.append(row(Self.label(floor, plans), pf, byFloor[floor]!))
+      let label = Self.label(floor, plans)
+      rows.append(row(label, pf, byFloor[floor]!))
+      for (localizer, floors) in baselineFloors {
+        guard let instants = floors[floor] else { continue }
+        rows.append(row(label, localizer, instants, from: baselines))
+      }
     }
     for category in byCategory.keys.sorted() {
       rows.append(row("category \(category)", pf, byCategory[category]!))
@@ -163,6 +180,22 @@ public struct AssessmentReport: Sendable, Codable {
     cells = cellSize.map {
       Self.cellRows(size: $0, walks: walks, plans: plans, map: map, rate: Scorer().rate)
     }
+  }
+
+  /// Per level, each walk's instants of `localizer` where the walker truly was on it.
+  static func byFloor(
+    _ walks: [AssessedWalk], placed: [Places], localizer: String
+  ) -> [FloorID: [[Instant]]] {
+    var byFloor: [FloorID: [[Instant]]] = [:]
+    for (walk, places) in zip(walks, placed) {
+      var floors: [FloorID: [Instant]] = [:]
+      for instant in walk.instants[localizer] ?? [] {
+        guard let place = places[instant.t] else { continue }
+        floors[place.floor, default: []].append(instant)
+      }
+      for (floor, instants) in floors { byFloor[floor, default: []].append(instants) }
+    }
+    return byFloor
   }
 
   /// The filter's recovery in a kidnap walk (nil when the walk ended before the kidnap).

@@ -53,7 +53,7 @@ public struct Suite: Sendable {
     var rows: [Scoreboard.Row] = []
     for (file, byLocalizer) in zip(files, walks) {
       let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-      for kind in LocalizerKind.allCases {
+      for kind in LocalizerKind.suite {
         guard let instants = byLocalizer[kind.rawValue] else { continue }
         rows.append(
           Scoreboard.row(
@@ -91,7 +91,7 @@ public struct Suite: Sendable {
       var scenario = first.scenario
       scenario.seed = first.scenario.seed &+ UInt64(k)
       let run = k == 0 ? first : try ScenarioRun(scenario: scenario, world: first.world)
-      for kind in LocalizerKind.allCases {
+      for kind in LocalizerKind.suite {
         let replay = try Replayer(run: run, kind: kind, map: map)
         var fixes: [Fix] = []
         var lines: [String] = []

@@ -25,13 +25,17 @@ import Workflows
   @Test func theReportScoresEveryLocalizerOverEveryWalkAndIsReproducible() throws {
     let report = try Self.small().run(in: Self.setting.get())
     let pooled = report.scoreboard.rows.filter { $0.scenario == "all walks" }
-    #expect(Set(pooled.map(\.localizer)) == ["pf", "fingerprint", "dead-reckoning"])
+    #expect(Set(pooled.map(\.localizer)) == ["pf", "fingerprint", "dead-reckoning", "knn"])
     #expect(pooled.allSatisfy { $0.walks == 2 && $0.instants > 100 })
-    // The filter per level: every instant of the pooled row on exactly one level.
+    // Per level, the filter and the two baselines compared with real walks: every instant of
+    // the pooled row on exactly one level.
     let levels = report.scoreboard.rows.filter { $0.scenario.hasPrefix("level ") }
-    #expect(!levels.isEmpty && levels.allSatisfy { $0.localizer == "pf" })
-    #expect(
-      levels.reduce(0) { $0 + $1.instants } == pooled.first { $0.localizer == "pf" }!.instants)
+    #expect(Set(levels.map(\.localizer)) == ["pf", "fingerprint", "knn"])
+    for localizer in ["pf", "fingerprint", "knn"] {
+      #expect(
+        levels.filter { $0.localizer == localizer }.reduce(0) { $0 + $1.instants }
+          == pooled.first { $0.localizer == localizer }!.instants)
+    }
     #expect(report.accessPoints > 50 && report.surveyScans > 500)
     #expect(report.walks.count == 2)
     #expect(report.walks[0].evaal >= report.walks[1].evaal)
@@ -52,7 +56,7 @@ import Workflows
     #expect(again.scoreboard == report.scoreboard && again.walks == report.walks)
     #expect(again.kidnaps == report.kidnaps)
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    #expect(files.count == 7 && files.contains("walk-2-pf.ndjson"))
+    #expect(files.count == 9 && files.contains("walk-2-knn.ndjson"))
     #expect(files.contains("walk-3-pf.ndjson") && !files.contains("walk-3-fingerprint.ndjson"))
     let stream = try String(
       contentsOf: folder.appendingPathComponent("walk-1-pf.ndjson"), encoding: .utf8)
