@@ -167,8 +167,11 @@ notebooks: build
 	  $(FINGERPOST) walk import --format ilc $$(cat $$H/train.txt) -o $$H/train-walks \
 	    --phone $$H/phone.yaml > /dev/null; \
 	  $(FINGERPOST) walk import --format ilc $$(cat $$H/test.txt) -o $$H/routes > /dev/null; \
-	  $(FINGERPOST) assess $$S/site1 --world $$H/train.world.yaml --survey $$H/train.simulated.ndjson \
-	    --phone $$H/phone.yaml --routes $$H/routes --kidnaps 0 --json $$S/assess-routes.json > /dev/null; \
+	  for m in radio-map neighbours; do \
+	    $(FINGERPOST) assess $$S/site1 --world $$H/train.world.yaml --survey $$H/train.simulated.ndjson \
+	      --phone $$H/phone.yaml --routes $$H/routes --measurement $$m --kidnaps 0 \
+	      --json $$S/assess-routes-$$m.json > /dev/null; \
+	  done; \
 	else echo "skipping the simulator's check against real walks: $(SHARED_DATA)/msft-ilc20 is absent"; fi
 	cd notebooks && for notebook in *.ipynb; do \
 	  ../.build/venv/bin/jupyter nbconvert --to notebook --execute "$$notebook" \

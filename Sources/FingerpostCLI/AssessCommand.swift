@@ -1,6 +1,7 @@
 import ArgumentParser
 import FingerpostCore
 import Foundation
+import Localization
 import Simulation
 import Workflows
 
@@ -39,6 +40,12 @@ struct AssessCommand: ParsableCommand {
       "A folder of recorded walks (event streams, as walk import writes them): walk their routes instead of random ones."
   )
   var routes: String?
+
+  @Option(
+    help:
+      "What weighs the filter's scans: radio-map (default), neighbours or both (as evaluate-walks --measurement)."
+  )
+  var measurement: ParticleFilterSettings.Measurement?
 
   @Option(help: "APs per 100 m² of walkable space, when no --world is given (several: 0.3,0.6).")
   var density = NumberList([0.6])
@@ -127,6 +134,7 @@ struct AssessCommand: ParsableCommand {
     assessment.seed = seed
     assessment.streams = streams
     assessment.routes = routes
+    assessment.measurement = measurement
     assessment.cellSize = cellSize
     assessment.phone = try phone.map { path throws(FingerpostError) in
       try PhoneFile(contentsOf: URL(fileURLWithPath: path))

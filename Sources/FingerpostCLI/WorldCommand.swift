@@ -103,7 +103,7 @@ struct WorldFitCommand: ParsableCommand {
       ("heavy_wall_loss", "dB", m.heavyWallLoss), ("floor_loss_24", "dB", m.floorLoss24),
       ("floor_loss_5", "dB", m.floorLoss5), ("shadowing_sigma", "dB", m.shadowingSigma),
       ("decorrelation_distance", "m", m.decorrelationDistance),
-      ("fading_sigma", "dB", m.fadingSigma),
+      ("fading_sigma", "dB", m.fadingSigma), ("scan_offset_sigma", "dB", m.scanOffsetSigma),
       ("detection_midpoint", "dBm", m.detectionMidpoint),
       ("detection_width", "dB", m.detectionWidth),
       ("sensitivity", "dBm", m.sensitivity), ("scan_interval", "s", m.scanInterval),

@@ -36,6 +36,9 @@ public struct PropagationModel: Sendable, Hashable, Codable {
   public var decorrelationDistance = 5.0
   /// Standard deviation of the per-scan fading, in dB.
   public var fadingSigma = 2.0
+  /// Standard deviation of an offset common to every reading of one scan (the walker's body,
+  /// the phone's pose, the moment), in dB; 0 by default.
+  public var scanOffsetSigma = 0.0
   /// Standard deviation of the per-device RSSI offset, in dB.
   public var deviceOffsetSigma = 3.0
   /// RSSI at which half the readings are missed, in dBm (logistic detection curve).

@@ -3,8 +3,9 @@ import FloorPlans
 import Geometry
 import Randomness
 
-/// Simulates the scans one device records in a world: fading, device offset, missed readings
-/// and stale entries carried over from its previous scan. Not `Sendable`: it owns a generator.
+/// Simulates the scans one device records in a world: fading, device and scan offsets, missed
+/// readings and stale entries carried over from its previous scan. Not `Sendable`: it owns a
+/// generator.
 public final class ScanSimulator {
   /// The world scanned.
   public let world: World
@@ -31,6 +32,11 @@ public final class ScanSimulator {
     let stale = device.staleShare ?? model.staleShare
     let fading = model.fadingSigma
     let sensitivity = model.sensitivity - device.sensitivityShift
+    // One offset for every reading of this scan (drawn only when the model has one, so that
+    // worlds without it scan as they always did).
+    let offset =
+      device.offset
+      + (model.scanOffsetSigma > 0 ? generator.gaussian(sigma: model.scanOffsetSigma) : 0)
     var readings: [Reading] = []
     readings.reserveCapacity(32)
     for i in current.indices { current[i] = .nan }
@@ -54,7 +60,7 @@ public final class ScanSimulator {
         position = audible[k].field.grid.position(of: point)
       }
       guard let field = audible[k].field.value(atGridPosition: position) else { continue }
-      let mean = field + device.offset
+      let mean = field + offset
       guard mean > sensitivity - 4 * fading else { continue }
       let rssi = (mean + generator.gaussian(sigma: fading)).rounded()
       guard rssi >= sensitivity, rssi < 0 else { continue }

@@ -144,6 +144,7 @@ public struct WorldFile: Sendable {
       ("antenna_height_difference", \.antennaHeightDifference),
       ("shadowing_sigma", \.shadowingSigma),
       ("decorrelation_distance", \.decorrelationDistance), ("fading_sigma", \.fadingSigma),
+      ("scan_offset_sigma", \.scanOffsetSigma),
       ("device_offset_sigma", \.deviceOffsetSigma), ("detection_midpoint", \.detectionMidpoint),
       ("detection_width", \.detectionWidth), ("sensitivity", \.sensitivity),
       ("scan_interval", \.scanInterval),

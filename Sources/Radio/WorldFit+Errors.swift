@@ -34,7 +34,8 @@ extension WorldFit.Work {
       }
       guard count > 0 else { continue }
       let fading2 = squares / count
-      draws["fading_sigma", default: []].append(fading2.squareRoot())
+      let offset2 = model.scanOffsetSigma * model.scanOffsetSigma
+      draws["fading_sigma", default: []].append(max(fading2 - offset2, 1).squareRoot())
       var (sum, inverse, n) = (0.0, 0.0, 0.0)
       for row in rows where weights[row.radio] > 0 {
         var value = row.rssi - powers[row.radio]

@@ -5,8 +5,9 @@ import Randomness
 
 /// A radio world fitted to a real survey: each AP's floor, position and power, and the shared
 /// propagation parameters (path-loss exponent, wall losses, floor loss per band, shadowing spread
-/// and correlation length, fading, detection curve, sensitivity, scan interval), with their
-/// standard errors and the error of the fitted model on survey points held out of the fit.
+/// and correlation length, fading and the offset a whole scan shares, detection curve,
+/// sensitivity, scan interval), with their standard errors and the error of the fitted model on
+/// survey points held out of the fit.
 ///
 /// Scans are pooled into cells (`Settings.cell` metres) per floor; square blocks of
 /// `Settings.block` metres are held out at random (`Settings.heldOutShare`). On the other cells:
@@ -135,6 +136,7 @@ public struct WorldFit: Sendable {
     work.fitSpreads()
     work.fitDetection()
     work.fitScanInterval(samples)
+    work.fitScanOffset(samples)
     standardErrors = try work.bootstrap(generator: generator)
     (heldOut, heldOutCells, training) = work.residuals(samples)
     model = work.model

@@ -10,7 +10,7 @@ extension Assessment {
   /// folder), a walk from its first checkpoint through the others at the pace the walker kept
   /// between them, so that a prediction covers the places real walks went.
   func routeWalks(from folder: String, plans: FloorPlanSet) throws(FingerpostError) -> [Scenario] {
-    let files = try Self.streamFiles(in: folder)
+    let files = try FileAccess.files(in: [folder], withExtension: "ndjson")
     guard !files.isEmpty else {
       throw FingerpostError(.noData, file: folder, "holds no event streams (*.ndjson) to walk")
     }
@@ -78,19 +78,5 @@ extension Assessment {
       }
     }
     return nil
-  }
-
-  /// The event streams in `folder`, in name order.
-  static func streamFiles(in folder: String) throws(FingerpostError) -> [String] {
-    let names: [String]
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: folder)
-    } catch {
-      throw FingerpostError(
-        .unreadable, file: folder, "cannot be listed as a folder of event streams")
-    }
-    return names.filter { $0.hasSuffix(".ndjson") }.sorted().map {
-      URL(fileURLWithPath: folder).appendingPathComponent($0).path
-    }
   }
 }

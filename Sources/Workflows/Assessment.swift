@@ -3,6 +3,7 @@ import Fingerprints
 import FloorPlans
 import Foundation
 import IMDF
+import Localization
 import Radio
 import Randomness
 import Replay
@@ -48,6 +49,9 @@ public struct Assessment: Sendable {
   /// A folder of recorded walks (event streams with checkpoints, as `walk import` writes them)
   /// whose routes the walks follow instead of random ones; kidnap walks stay random.
   public var routes: String?
+
+  /// What weighs the filter's scans (the radio map's model by default).
+  public var measurement: ParticleFilterSettings.Measurement?
 
   /// The phone that walks (device and step noise); the scenario defaults when `nil`.
   public var phone: PhoneFile?
@@ -167,27 +171,30 @@ public struct Assessment: Sendable {
     progress: @Sendable (String, Int, Int) -> Void
   ) throws(FingerpostError) -> [AssessedWalk] {
     if let streams { try FileAccess.createDirectory(streams) }
-    let streams = self.streams
+    let (streams, measurement) = (self.streams, self.measurement)
     let total = scenarios.count
     return try runJobs(
       scenarios.count, workers: jobs,
       finished: { done, _ in progress("walks", done, total) }
     ) { index throws(FingerpostError) in
       try Self.replay(
-        scenarios[index], index: index, world: world, map: map, streams: streams)
+        scenarios[index], index: index, world: world, map: map, streams: streams,
+        measurement: measurement)
     }
   }
 
   /// One walk simulated and replayed through every localizer (the filter only for a kidnap
   /// walk), scored (and written into `streams`, when given).
   static func replay(
-    _ scenario: Scenario, index: Int, world: World, map: RadioMap, streams: String?
+    _ scenario: Scenario, index: Int, world: World, map: RadioMap, streams: String?,
+    measurement: ParticleFilterSettings.Measurement? = nil
   ) throws(FingerpostError) -> AssessedWalk {
     let run = try ScenarioRun(scenario: scenario, world: world)
     let kidnapped = !scenario.events.isEmpty
     var instants: [String: [Instant]] = [:]
     for kind in kidnapped ? [.pf] : LocalizerKind.allCases {
-      let replay = try Replayer(run: run, kind: kind, map: map)
+      var replay = try Replayer(run: run, kind: kind, map: map)
+      if let measurement { replay.settings.measurement = measurement }
       var fixes: [Fix] = []
       var lines: [String] = []
       do {

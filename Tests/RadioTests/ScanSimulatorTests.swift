@@ -64,4 +64,42 @@ import Testing
     #expect(n > 150)
     #expect(abs(difference / n - 5) < 0.6)
   }
+
+  /// The spread of a scan's mean deviation from each AP's mean over many scans at one spot.
+  func scanMeanSpread(scanOffset: Double) throws -> Double {
+    var model = world.model
+    model.scanOffsetSigma = scanOffset
+    model.staleShare = 0
+    // Every AP above the sensitivity heard, so that scans share their APs.
+    model.detectionMidpoint = -110
+    model.detectionWidth = 1
+    let world = try World(
+      plans: world.plans, accessPoints: world.accessPoints, model: model, seed: 11)
+    let simulator = ScanSimulator(
+      world: world, device: Device(name: "phone", offset: 0),
+      generator: try RandomGenerator(seed: 8))
+    let scans = try (0..<60).map {
+      try simulator.scan(at: spot, floor: FloorID(0), time: Double($0))
+    }
+    // The APs heard in most scans, and each one's mean over the scans that heard it.
+    let bssids = Set(scans.flatMap { $0.readings.map(\.bssid) })
+    let means = Dictionary(
+      uniqueKeysWithValues: bssids.compactMap { b -> (String, Double)? in
+        let heard = scans.compactMap { $0.rssi(of: b) }
+        return heard.count >= 40 ? (b, heard.reduce(0, +) / Double(heard.count)) : nil
+      })
+    #expect(means.count >= 5)
+    let deviations = scans.map { scan in
+      let own = means.compactMap { b, mean in scan.rssi(of: b).map { $0 - mean } }
+      return own.reduce(0, +) / Double(max(own.count, 1))
+    }
+    return (deviations.map { $0 * $0 }.reduce(0, +) / Double(deviations.count)).squareRoot()
+  }
+
+  @Test func aScanOffsetMovesEveryReadingOfAScanTogether() throws {
+    // Fading 2 dB over several APs averages out in a scan's mean; a 5 dB scan offset does not.
+    #expect(try scanMeanSpread(scanOffset: 0) < 1.5)
+    let spread = try scanMeanSpread(scanOffset: 5)
+    #expect(spread > 3.5 && spread < 6.5)
+  }
 }

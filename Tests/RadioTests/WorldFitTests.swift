@@ -11,12 +11,16 @@ import Testing
 @Suite struct WorldFitTests {
   /// The office world with chosen parameters, a survey every 1.5 m of its walkable space (two
   /// scans a point, no stale entries), and the fit.
-  static let fit: (truth: World, fit: WorldFit) = {
+  static let fit = fitted(fading: 2.5, scanOffset: 0)
+
+  /// The fit of a survey in the office world with `fading` and `scanOffset` spreads (dB).
+  static func fitted(fading: Double, scanOffset: Double) -> (truth: World, fit: WorldFit) {
     let plans = Fixtures.office
     var model = Fixtures.lightModel
     model.exponent = 2.6
     model.shadowingSigma = 4
-    model.fadingSigma = 2.5
+    model.fadingSigma = fading
+    model.scanOffsetSigma = scanOffset
     model.staleShare = 0
     let aps = AccessPointPlacement(density: 0.15, bands: [.ghz2_4]).place(in: plans, model: model)
     let world = try! World(plans: plans, accessPoints: aps, model: model, seed: 5)
@@ -54,7 +58,7 @@ import Testing
     return (
       world, try! WorldFit(plans: plans, radios: radios, samples: samples, settings: settings)
     )
-  }()
+  }
 
   @Test func theSharedParametersComeBack() {
     let (truth, fit) = Self.fit
@@ -64,6 +68,21 @@ import Testing
     #expect(abs(fit.model.scanInterval - 2) < 1e-9)
     #expect(fit.fitted.isSuperset(of: ["exponent", "fading_sigma", "shadowing_sigma"]))
     #expect(fit.standardErrors["exponent"].map { $0 > 0 && $0 < 0.5 } == true)
+    // Fading alone: no offset common to a scan.
+    #expect(fit.model.scanOffsetSigma < 1)
+  }
+
+  @Test func anOffsetCommonToEachScanIsToldFromFading() {
+    let (truth, fit) = Self.fitted(fading: 2, scanOffset: 4)
+    #expect(abs(fit.model.scanOffsetSigma - truth.model.scanOffsetSigma) < 1)
+    #expect(abs(fit.model.fadingSigma - truth.model.fadingSigma) < 0.7)
+    #expect(fit.fitted.contains("scan_offset_sigma"))
+    // The world file carries it.
+    let text = WorldFile.text(
+      venue: "office", seed: 3, model: fit.model, accessPoints: fit.placed.map(\.accessPoint),
+      plans: Fixtures.office, comments: [])
+    let file = try? WorldFile(text: text, url: URL(fileURLWithPath: "/tmp/world.yaml"))
+    #expect(file.map { abs($0.model.scanOffsetSigma - fit.model.scanOffsetSigma) < 0.01 } == true)
   }
 
   @Test func accessPointsAreFoundWhereTheyAre() {

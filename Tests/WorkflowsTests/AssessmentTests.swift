@@ -172,6 +172,21 @@ import Workflows
     }
   }
 
+  @Test func theFilterWeighsScansAsAsked() throws {
+    var assessment = Self.small()
+    assessment.kidnaps = 0
+    let plain = try assessment.run(in: Self.setting.get())
+    assessment.measurement = .neighbours
+    let neighbours = try assessment.run(in: Self.setting.get())
+    func row(_ report: AssessmentReport, _ localizer: String) -> Scoreboard.Row? {
+      report.scoreboard.rows.first { $0.scenario == "all walks" && $0.localizer == localizer }
+    }
+    // The same walks: the baselines agree, the filter does not.
+    #expect(row(plain, "knn") == row(neighbours, "knn"))
+    #expect(row(plain, "fingerprint") == row(neighbours, "fingerprint"))
+    #expect(row(plain, "pf") != nil && row(plain, "pf") != row(neighbours, "pf"))
+  }
+
   @Test func aMissingVenueIsRefusedWithItsPath() {
     let assessment = Assessment(venuePath: "/nonexistent/venue")
     do {
