@@ -40,6 +40,7 @@ extension Assessment {
   public func randomWalks(
     plans: FloorPlanSet, router: Router? = nil
   ) throws(FingerpostError) -> [Scenario] {
+    guard walks + kidnaps > 0 else { return [] }
     let router = router ?? Router(plans)
     let places = connectedDestinations(in: plans, router: router).walked
     guard places.count >= 2 else {

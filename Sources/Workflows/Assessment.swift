@@ -119,11 +119,12 @@ public struct Assessment: Sendable {
   ) throws(FingerpostError) -> AssessmentReport {
     let plans = setting.world.plans
     let router = Router(plans)
-    var scenarios = try randomWalks(plans: plans, router: router)
-    if let routes {
-      let walked = try routeWalks(from: routes, plans: plans)
-      scenarios = walked + scenarios.dropFirst(walks)
-    }
+    // Walks along recorded routes replace the random ones; only the kidnap walks are drawn.
+    var random = self
+    if routes != nil { random.walks = 0 }
+    var scenarios: [Scenario] = []
+    if let routes { scenarios = try routeWalks(from: routes, plans: plans) }
+    scenarios += try random.randomWalks(plans: plans, router: router)
     let results = try replayAll(
       scenarios, world: setting.world, map: setting.map, progress: progress)
     let walks = results.filter { !$0.kidnapped }
