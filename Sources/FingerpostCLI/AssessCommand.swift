@@ -11,15 +11,15 @@ struct AssessCommand: ParsableCommand {
     commandName: "assess",
     abstract: "How well will positioning work in this venue: simulate, survey, walk, score.",
     discussion: """
-      Builds a radio world (--world, or APs placed at --density per 100 m²), simulates a survey
-      every --survey-spacing metres and ingests it, then walks --walks random walks (stops in
-      random units on random levels, floor changes through the venue's own connectors) and
-      replays each through the particle filter (not told the start) and both baselines. Prints
-      the pooled scores with 95 % bootstrap intervals, the filter's per level and per unit
-      category, every walk's worst moment, and why: per unit, the measured error beside the
-      radio map's expected error of one scan (Cramér–Rao bound), APs heard and survey distance
-      (--geojson writes them as a map). Several values of --density or --survey-spacing
-      (0.3,0.6,1.2) print one row per setting instead. Seeded: the same arguments give the
+      Builds a radio world (--world, or APs placed at --density per 100 m²), simulates a survey \
+      every --survey-spacing metres and ingests it, then walks --walks random walks (stops in \
+      random units on random levels, floor changes through the venue's own connectors) and \
+      replays each through the particle filter (not told the start) and both baselines. Prints \
+      the pooled scores with 95 % bootstrap intervals, the filter's per level and per unit \
+      category, every walk's worst moment, and why: per unit, the measured error beside the \
+      radio map's expected error of one scan (Cramér–Rao bound), APs heard and survey distance \
+      (--geojson writes them as a map). Several values of --density or --survey-spacing \
+      (0.3,0.6,1.2) print one row per setting instead. Seeded: the same arguments give the \
       same report.
       """)
 

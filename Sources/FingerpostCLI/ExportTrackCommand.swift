@@ -9,8 +9,8 @@ struct ExportTrackCommand: ParsableCommand {
     commandName: "export-track",
     abstract: "Write a walk's truth and fixes as GeoJSON (lon/lat, with ordinal and unit).",
     discussion: """
-      One LineString per stretch on one floor for the truth and for the fixes (properties:
-      track, ordinal, t_start, t_end), and a Point per fix (t, ordinal, level_id, unit_id,
+      One LineString per stretch on one floor for the truth and for the fixes (properties: \
+      track, ordinal, t_start, t_end), and a Point per fix (t, ordinal, level_id, unit_id, \
       unit_name, accuracy_m). Positions come from x/y in the stream's frame (its meta origin).
       """)
 

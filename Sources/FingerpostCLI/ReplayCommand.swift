@@ -14,26 +14,26 @@ struct ReplayCommand: AsyncParsableCommand {
     abstract:
       "Replay a scenario through a localizer and write its fixes as an NDJSON event stream.",
     discussion: """
-      INPUT is a scenario file (YAML or JSON), simulated first, or a recorded event stream
-      (.ndjson, or - for standard input) of step and scan records, which needs --venue and
-      --radio-map or --survey. The summary (accuracy against any truth records, and the inputs
+      INPUT is a scenario file (YAML or JSON), simulated first, or a recorded event stream \
+      (.ndjson, or - for standard input) of step and scan records, which needs --venue and \
+      --radio-map or --survey. The summary (accuracy against any truth records, and the inputs \
       that could not be used) goes to standard error.
 
-      A recorded stream with --radio-map and no --venue (a map-only site, such as an imported
-      IPIN site) is replayed on a venue drawn from the map: each level's walkable area is the
+      A recorded stream with --radio-map and no --venue (a map-only site, such as an imported \
+      IPIN site) is replayed on a venue drawn from the map: each level's walkable area is the \
       area its survey points span, widened by 5 m; --draw-venue DIR writes it for `view`.
 
-      With --to URL, the walk is played against a running `fingerpost serve` instead, through
-      tracking sessions (--sessions at once, in real time unless --speed says otherwise): the
-      fixes the service answers are written, scored against the truth, checked against the same
-      batches replayed offline with the service's map and the same seeds, and the request
+      With --to URL, the walk is played against a running `fingerpost serve` instead, through \
+      tracking sessions (--sessions at once, in real time unless --speed says otherwise): the \
+      fixes the service answers are written, scored against the truth, checked against the same \
+      batches replayed offline with the service's map and the same seeds, and the request \
       latencies reported. Exits with 1 when a request failed or a session's fixes differ.
       """)
 
   @Argument(help: "The scenario file, or a recorded event stream (.ndjson or -).")
   var input: String
 
-  @Option(help: "pf, fingerprint or dead-reckoning.")
+  @Option(help: "pf, fingerprint, dead-reckoning or knn (weighted kNN on each scan).")
   var localizer: LocalizerKind = .pf
 
   @Flag(help: "Interleave the truth records.")
@@ -178,7 +178,22 @@ struct ReplayCommand: AsyncParsableCommand {
           Meta(
             venue: replay.walk.venueName, venuePath: replay.walk.venuePath, seed: first.seed,
             generator: "fingerpost replay --to \(to)", origin: replay.plans.frame.origin))))
-    for line in first.fixes where line != "null" { print(line) }
+    let fixes = first.fixes.enumerated().compactMap { i, line -> (line: String, fix: Fix)? in
+      guard case .fix(let fix)? = try? StreamDecoder.record(line[...], line: i + 1) else {
+        return nil
+      }
+      return (line, fix)
+    }
+    // The truth in force at each fix goes before it, as an offline replay writes it.
+    var truth = withTruth ? replay.walk.truth[...] : []
+    for (line, fix) in fixes {
+      while let sample = truth.first, sample.t <= fix.t + 1e-9 {
+        print(StreamEncoder.line(.truth(sample)))
+        truth.removeFirst()
+      }
+      print(line)
+    }
+    for sample in truth { print(StreamEncoder.line(.truth(sample))) }
     let latencies = runs.flatMap(\.latencies).sorted()
     func percentile(_ p: Double) -> String {
       guard !latencies.isEmpty else { return "-" }
@@ -194,15 +209,10 @@ struct ReplayCommand: AsyncParsableCommand {
     for error in errors.prefix(5) { printError("  failed: \(error)") }
     printError(
       "sessions whose fixes differ from the same batches offline: \(differing) of \(runs.count)")
-    let fixes = first.fixes.enumerated().compactMap { i, line -> Fix? in
-      guard case .fix(let fix)? = try? StreamDecoder.record(line[...], line: i + 1) else {
-        return nil
-      }
-      return fix
-    }
     printError(
       ReplaySummary(
-        localizer: "pf (service)", fixes: fixes, walk: replay.walk, plans: replay.plans
+        localizer: "pf (service)", fixes: fixes.map(\.fix), walk: replay.walk,
+        plans: replay.plans
       ).description)
     if !errors.isEmpty || differing > 0 { throw ExitCode(1) }
   }

@@ -10,11 +10,13 @@ struct ScoreCommand: ParsableCommand {
     commandName: "score",
     abstract: "Score fixes against truth (IPIN/EvAAL, Microsoft ILC and more).",
     discussion: """
-      Reads truth and fix records from one event stream, from two (TRUTH FIXES), or the fixes
+      Reads truth and fix records from one event stream, from two (TRUTH FIXES), or the fixes \
       from standard input with --truth FILE:
+
         fingerpost replay S.yaml --with-truth | fingerpost score -
         fingerpost replay S.yaml | fingerpost score --truth truth.ndjson
-      Scores at 2 Hz instants of truth time with the latest fix at or before each (causal).
+
+      Scores at 2 Hz instants of truth time with the latest fix at or before each (causal). \
       Unreadable lines are reported with their line number and skipped.
       """)
 

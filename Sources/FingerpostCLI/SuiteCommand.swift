@@ -11,10 +11,10 @@ struct SuiteCommand: ParsableCommand {
     commandName: "suite",
     abstract: "Replay and score every scenario of a folder with each localizer: the scoreboard.",
     discussion: """
-      Each scenario is walked with its own seed and the next ones (--seeds), replayed through
-      the particle filter and both baselines, and scored at 2 Hz. The scoreboard pools each
-      scenario's walks; brackets hold 95 % intervals by block bootstrap (30 s blocks of every
-      walk). With --baseline, the run fails (exit 1) when a headline metric is worse than the
+      Each scenario is walked with its own seed and the next ones (--seeds), replayed through \
+      the particle filter and both baselines, and scored at 2 Hz. The scoreboard pools each \
+      scenario's walks; brackets hold 95 % intervals by block bootstrap (30 s blocks of every \
+      walk). With --baseline, the run fails (exit 1) when a headline metric is worse than the \
       baseline's by more than --tolerance.
       """)
 

@@ -12,11 +12,11 @@ struct SurveyImport: ParsableCommand {
     discussion: """
       ilc: path files of one site; each floor folder (the parent of path_data_files) must hold \
       floor_info.json and geojson_map.json, which align the image metres with WGS84. Positions \
-      are written in one local frame for the whole site.
+      are written in one local frame for the whole site. \
       ipin: GetSensorData logs (or folders of them); each scan is placed between the landmarks \
       (POSI) around it, on the floor of the nearer one in time; scans before the first or after \
       the last landmark are dropped. Positions are in the frame at --origin, else at the \
-      smallest latitude and longitude of the landmarks (as the IPIN scorer does).
+      smallest latitude and longitude of the landmarks (as the IPIN scorer does). \
       uji: trainingData.csv or validationData.csv; positions stay in EPSG:3857 metres.
       """)
 

@@ -18,8 +18,11 @@ struct ViewCommand: ParsableCommand {
     abstract: "Watch an event stream (fixes, truth, particles) live on the venue's floor plan.",
     discussion: """
       Reads NDJSON from standard input and keys from the terminal, e.g.
-        fingerpost replay S.yaml --realtime --with-truth --particles 300 | fingerpost view
-      The venue comes from --venue or from the stream's meta record (venue_path). Press ? for
+
+        fingerpost replay S.yaml --realtime --with-truth --particles 300 \\
+          | fingerpost view
+
+      The venue comes from --venue or from the stream's meta record (venue_path). Press ? for \
       the keys, q to quit.
       """)
 

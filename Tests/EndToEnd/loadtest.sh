@@ -60,11 +60,18 @@ cpu_before=$(awk '{print $14 + $15}' /proc/$SERVICE_PID/stat)
 echo "sessions: $SESSIONS walking at once in real time"
 start=$(date +%s.%N)
 if ! "$FINGERPOST" replay "$WORK/walk.yaml" --to "$URL" --key "$KEY" --venue-id office \
-    --sessions "$SESSIONS" --batch 0.5 > "$WORK/fixes.ndjson" 2> "$WORK/replay.log"; then
+    --sessions "$SESSIONS" --batch 0.5 --with-truth > "$WORK/fixes.ndjson" 2> "$WORK/replay.log"; then
   failed=1
 fi
 end=$(date +%s.%N)
 cat "$WORK/replay.log"
+# The first session's fixes, with the truth beside them, score as an offline replay's do.
+if "$FINGERPOST" score - < "$WORK/fixes.ndjson" > "$WORK/score.txt" 2>&1 \
+    && grep -q "^IPIN/EvAAL score" "$WORK/score.txt"; then
+  echo "the service's fixes scored: $(grep '^IPIN/EvAAL score' "$WORK/score.txt" | tr -s ' ')"
+else
+  echo "replay --to --with-truth | fingerpost score - failed:"; cat "$WORK/score.txt"; failed=1
+fi
 cpu_after=$(awk '{print $14 + $15}' /proc/$SERVICE_PID/stat)
 python3 - "$cpu_before" "$cpu_after" "$start" "$end" "$SERVICE_PID" <<'PY'
 import os, sys
