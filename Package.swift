@@ -214,6 +214,12 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "ReplayTests",
+      dependencies: [
+        "Replay", "EventStream", "FingerpostCore", "Fingerprints", "Geometry", "Localization",
+      ]
+    ),
+    .testTarget(
       name: "EventStreamTests", dependencies: ["EventStream", "FingerpostCore", "Geometry", "JSON"]
     ),
     .testTarget(

@@ -50,9 +50,8 @@ public struct Replayer {
     case .knn:
       return FingerprintLocalizer(map: map, plans: plans, method: .knn)
     case .pf:
-      let generator = try RandomGenerator(seed: walk.seed).split(stream: 10)
-      return ParticleFilter(
-        plans: plans, map: map, settings: settings, generator: generator,
+      return try ParticleFilter(
+        plans: plans, map: map, settings: settings, seed: walk.seed,
         start: walk.startIsKnown ? walk.start : nil)
     }
   }
@@ -69,16 +68,9 @@ public struct Replayer {
   public func run(
     withTruth: Bool, emit: (String, Double?) -> Void, onFix: (Fix) -> Void = { _ in }
   ) throws -> ReplaySummary {
-    let localizer = try makeLocalizer()
-    enum Input {
-      case step(Step)
-      case scan(Scan)
-      case pressure(Pressure)
-    }
-    var inputs: [(t: Double, input: Input)] = walk.steps.map { ($0.t, .step($0)) }
-    inputs += walk.scans.map { ($0.time, .scan($0)) }
-    inputs += walk.pressures.map { ($0.t, .pressure($0)) }
-    inputs.sort { $0.t < $1.t }
+    var feed = WalkFeed(localizer: try makeLocalizer(), map: map)
+    let localizer = feed.localizer
+    let events = WalkFeed.ordered(walk.events)
     emit(
       StreamEncoder.line(
         .meta(
@@ -87,24 +79,12 @@ public struct Replayer {
             generator: "fingerpost replay \(kind.rawValue)", origin: plans.frame.origin))), nil)
     var next = 0
     var fixes: [Fix] = []
-    var unusableScans = 0
-    var unusableSteps = 0
     let period = 1 / fixRate
     var t = period
     var truthIndex = 0
     while t <= walk.duration + 1e-9 {
-      while next < inputs.count, inputs[next].t <= t {
-        localizer.advance(to: inputs[next].t)
-        switch inputs[next].input {
-        case .step(let s):
-          if !s.length.isFinite || !s.heading.isFinite { unusableSteps += 1 }
-          localizer.step(s)
-        case .scan(let scan):
-          if map.prepare(scan).knownCount == 0 { unusableScans += 1 }
-          localizer.scan(scan)
-        case .pressure(let sample):
-          localizer.pressure(sample)
-        }
+      while next < events.count, events[next].t <= t {
+        feed.feed(events[next].event)
         next += 1
       }
       localizer.advance(to: t)
@@ -127,8 +107,8 @@ public struct Replayer {
       t = ((t + period) * 1000).rounded() / 1000
     }
     var summary = ReplaySummary(localizer: kind.rawValue, fixes: fixes, walk: walk, plans: plans)
-    summary.unusableScans = unusableScans
-    summary.unusableSteps = unusableSteps
+    summary.unusableScans = feed.unusableScans
+    summary.unusableSteps = feed.unusableSteps
     return summary
   }
 }

@@ -73,3 +73,11 @@ extension Walk {
     startIsKnown = knownStart
   }
 }
+
+extension Walk {
+  /// The walk's steps, scans and barometer samples as event-stream records (not in time order).
+  public var events: [StreamRecord] {
+    steps.map(StreamRecord.step) + scans.map(StreamRecord.scan)
+      + pressures.map(StreamRecord.pressure)
+  }
+}

@@ -4,23 +4,23 @@ import Fingerprints
 import FloorPlans
 import Foundation
 import Localization
-import Randomness
+import Replay
 
 /// A live tracking session's localizer: the particle filter `replay` runs, fed batches of steps
 /// and scans as a phone sends them while it walks. Not `Sendable` (it owns the filter and its
 /// generator); the same batches in the same order with the same seed give the same fixes.
 public final class TrackingSession {
-  /// The seed of the session's generator (the filter draws from stream 10 of it, as `replay`'s
-  /// does).
+  /// The seed of the session's generator (the filter draws from the stream of it that
+  /// `replay`'s does).
   public let seed: UInt64
-  /// The filter.
-  let filter: ParticleFilter
+  /// The filter, fed as `replay` feeds it.
+  var feed: WalkFeed
   /// The newest event time processed, seconds; nil before the first.
-  public private(set) var lastTime: Double?
+  public var lastTime: Double? { feed.lastTime }
   /// The time of the newest step, for steps given as a speed.
   var previousStep: Double?
   /// Steps and scans processed.
-  public private(set) var processed = 0
+  public var processed: Int { feed.fed }
   /// The most events one batch may hold (a phone sends a few a second).
   public static let batchLimit = 10_000
   /// The longest an event may come after the one before it (or after the session's newest),
@@ -34,14 +34,9 @@ public final class TrackingSession {
     settings: ParticleFilterSettings = ParticleFilterSettings()
   ) throws(FingerpostError) {
     self.seed = seed
-    let generator: RandomGenerator
-    do {
-      generator = try RandomGenerator(seed: seed).split(stream: 10)
-    } catch {
-      throw FingerpostError(.invalidValue, field: "seed", "no generator for seed \(seed): \(error)")
-    }
-    filter = ParticleFilter(
-      plans: plans, map: map, settings: settings, generator: generator, start: start)
+    feed = WalkFeed(
+      localizer: try ParticleFilter(
+        plans: plans, map: map, settings: settings, seed: seed, start: start))
   }
 
   /// The step, scan and pressure records of an event-stream batch (NDJSON; `meta` lines are ignored),
@@ -101,27 +96,16 @@ public final class TrackingSession {
   func run(_ batch: [StreamRecord], while wanted: () -> Bool) throws(StaleEvents) -> (
     fix: Fix?, complete: Bool, processed: Int
   ) {
-    let timed = batch.compactMap { record in record.time.map { (t: $0, record: record) } }
-    let sorted = timed.enumerated().sorted { ($0.element.t, $0.offset) < ($1.element.t, $1.offset) }
-      .map(\.element)
+    let sorted = WalkFeed.ordered(batch)
     if let last = lastTime, let first = sorted.first, first.t < last {
       throw StaleEvents(first: first.t, last: last)
     }
-    for (index, (t, record)) in sorted.enumerated() {
+    for (index, (_, event)) in sorted.enumerated() {
       if index % Self.checkInterval == 0, !wanted() { return (nil, false, index) }
-      filter.advance(to: t)
-      switch record {
-      case .step(let step):
-        filter.step(step)
-        previousStep = step.t
-      case .scan(let scan): filter.scan(scan)
-      case .pressure(let sample): filter.pressure(sample)
-      default: continue
-      }
-      lastTime = t
-      processed += 1
+      feed.feed(event)
+      if case .step(let step) = event { previousStep = step.t }
     }
-    return (lastTime.flatMap { filter.fix(at: $0) }, true, sorted.count)
+    return (lastTime.flatMap { feed.localizer.fix(at: $0) }, true, sorted.count)
   }
 }
 

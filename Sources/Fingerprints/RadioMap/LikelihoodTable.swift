@@ -83,6 +83,12 @@ extension RadioMap {
     unknownAccessPointLogProbability
     + log(1 / 70)
 
+  /// Whether any of the scan's readings names an AP the map knows (what `prepare(_:)` would
+  /// find at least one of).
+  public func namesAny(of scan: Scan) -> Bool {
+    scan.readings.contains { bssidIndex[$0.bssid] != nil }
+  }
+
   /// Resolves a scan's BSSIDs against the map.
   public func prepare(_ scan: Scan) -> PreparedScan {
     let index = bssidIndex
