@@ -2,6 +2,7 @@ import FingerpostCore
 import Fingerprints
 import Foundation
 import Store
+import Workflows
 
 extension FingerprintService {
   /// A running job whose worker has not said it is still at it for this long is taken over by
@@ -51,14 +52,19 @@ extension FingerprintService {
         await save(.failed, "venue \(job.venue) is no longer stored", progress: 0)
         return
       }
-      let survey = SurveyFile.parse(
-        Data(try await surveyText(entry).utf8), file: "survey of \(entry.id)")
+      let text = Data(try await surveyText(entry).utf8)
+      let survey = SurveyFile.parse(text, file: "survey of \(entry.id)")
       guard !survey.records.isEmpty else {
         await save(.failed, "the venue has no survey scans", progress: 0)
         return
       }
-      let (map, report) = RadioMapBuilder().build(
-        surveys: [("survey of \(entry.id)", survey)], plans: entry.plans)
+      // As `fingerpost ingest` builds it, refused up front when it would not fit in memory.
+      var ingest = Ingest(surveys: [])
+      if let limit = configuration.mapBuildMemory { ingest.memoryLimit = limit }
+      let built = try ingest.build(
+        surveys: [("survey of \(entry.id)", survey)], plans: entry.plans,
+        surveyBytes: text.count)
+      let (map, report) = (built.map, built.report)
       // A venue uploaded again while its map was built has other levels: that map is not its.
       // (Stores keep times to the millisecond.)
       guard let current = try await store.venue(entry.id),

@@ -61,6 +61,9 @@ public struct ServiceConfiguration: Sendable {
   public var failedKeyWindow = 60.0
   /// The particle filter of every tracking session (`replay`'s defaults).
   public var sessionSettings = ParticleFilterSettings()
+  /// The memory one map build may use, bytes (nil: what the machine has available when it
+  /// starts); a build that would need more fails with the estimate, as `fingerpost ingest` does.
+  public var mapBuildMemory: Int?
 
   /// A service keeping its data in `dataFolder`.
   public init(dataFolder: String) {

@@ -40,17 +40,13 @@ public struct Ingest: Sendable {
     let start = Date()
     var plans: FloorPlanSet?
     if let venuePath { plans = try FloorPlanSet(venueAt: venuePath) }
-    try checkMemory(plans: plans)
+    let surveyBytes = surveys.reduce(0) { total, path in
+      total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+    }
+    try checkMemory(surveyBytes: surveyBytes, plans: plans)
     var files: [(name: String, survey: SurveyFile)] = []
-    var warnings: [String] = []
     for path in surveys {
       let survey = try SurveyFile(contentsOf: URL(fileURLWithPath: path))
-      if !survey.problems.isEmpty {
-        let skipped = survey.problems.filter(\.skippedLine).count
-        warnings.append(
-          "\(survey.problems.count - skipped) reading(s) dropped, \(skipped) line(s) skipped; first: \(survey.problems[0])"
-        )
-      }
       files.append((URL(fileURLWithPath: path).lastPathComponent, survey))
     }
     Self.logger.info(
@@ -59,6 +55,33 @@ public struct Ingest: Sendable {
         "seconds": "\(Date().timeIntervalSince(start).formatted(decimals: 2))",
         "scans": "\(files.reduce(0) { $0 + $1.survey.records.count })",
       ])
+    return build(files, plans: plans, progress: progress)
+  }
+
+  /// Builds the map of surveys already read (as the service holds them) on `plans`, if any,
+  /// after the same memory check as `run`: `surveyBytes` is the size of their text.
+  public func build(
+    surveys files: [(name: String, survey: SurveyFile)], plans: FloorPlanSet?, surveyBytes: Int,
+    progress: (Int, Int) -> Void = { _, _ in }
+  ) throws(FingerpostError) -> Result {
+    try checkMemory(surveyBytes: surveyBytes, plans: plans)
+    return build(files, plans: plans, progress: progress)
+  }
+
+  /// The map of `files` on `plans`, with the warnings people need.
+  func build(
+    _ read: [(name: String, survey: SurveyFile)], plans: FloorPlanSet?,
+    progress: (Int, Int) -> Void
+  ) -> Result {
+    let start = Date()
+    var files = read
+    var warnings: [String] = []
+    for (_, survey) in files where !survey.problems.isEmpty {
+      let skipped = survey.problems.filter(\.skippedLine).count
+      warnings.append(
+        "\(survey.problems.count - skipped) reading(s) dropped, \(skipped) line(s) skipped; first: \(survey.problems[0])"
+      )
+    }
     var builder = RadioMapBuilder()
     builder.spacing = grid
     builder.lengthScale = lengthScale
@@ -93,12 +116,10 @@ public struct Ingest: Sendable {
     10 * surveyBytes + 160 * cells
   }
 
-  /// Refuses up front an ingest that would need more than `memoryLimit`, with the estimate and
-  /// what reduces it, rather than being killed by the kernel halfway.
-  func checkMemory(plans: FloorPlanSet?) throws(FingerpostError) {
-    let surveyBytes = surveys.reduce(0) { total, path in
-      total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
-    }
+  /// Refuses up front an ingest of `surveyBytes` of surveys that would need more than
+  /// `memoryLimit`, with the estimate and what reduces it, rather than being killed by the
+  /// kernel halfway.
+  func checkMemory(surveyBytes: Int, plans: FloorPlanSet?) throws(FingerpostError) {
     let cells = (plans?.plans ?? []).reduce(0) { total, plan in
       guard let b = plan.walkableBounds else { return total }
       return total + Int((b.width / grid).rounded(.up) * (b.height / grid).rounded(.up))

@@ -88,4 +88,36 @@ extension MapBuildRaceTests {
     #expect(installed == nil)
     #expect(try await service.store.newestMap(venue: "office") == nil)
   }
+
+  @Test func aBuildThatWouldNotFitInMemoryFailsWithTheEstimate() async throws {
+    let folder = try TemporaryFolder("build-memory")
+    defer { folder.remove() }
+    let service = try await ServiceFixture.fresh(
+      in: folder, keys: [APIKey(key: "w", name: "w", writeVenues: ["office"])]
+    ) { $0.mapBuildMemory = 1 << 20 }
+    let zip = try ServiceFixture.officeZip(in: folder)
+    let survey = try ServiceFixture.officeSurvey().prefix(40)
+    try await service.router().buildApplication().test(.router) { client in
+      try await ServiceFixture.uploadOffice(to: client, key: "w", zip: zip, survey: survey)
+      let location = try await client.execute(
+        uri: "/fp/v1/venues/office/radiomap:build?key=w", method: .post
+      ) { $0.headers[.location] }
+      var job: JSONValue?
+      for _ in 0..<600 {
+        try await client.execute(uri: (location ?? "") + "?key=w", method: .get) { response in
+          job = try JSONParser.parse(Data(buffer: response.body))
+        }
+        let state = job?["state"]?.stringValue
+        if state != "queued" && state != "running" { break }
+        try await Task.sleep(for: .milliseconds(50))
+      }
+      // The office's three 60 × 45 m levels on a 1 m grid need about 1.3 MB of cells alone.
+      #expect(job?["state"]?.stringValue == "failed")
+      let message = job?["message"]?.stringValue ?? ""
+      #expect(message.contains("needs about") && message.contains("is available"), "\(message)")
+      try await client.execute(uri: "/fp/v1/venues/office/radiomap?key=w", method: .get) {
+        #expect($0.status == .notFound)
+      }
+    }
+  }
 }
