@@ -17,6 +17,14 @@ public enum StreamDecoder {
       throw FingerpostError(
         .malformed, line: line, "not JSON (column \(error.column): \(error.reason))")
     }
+    return try record(json, line: line, previousStep: previousStep)
+  }
+
+  /// The record a JSON object holds (as a line's, or as a member of an HTTP answer); `line`
+  /// names it in messages.
+  public static func record(_ json: JSONValue, line: Int, previousStep: Double? = nil)
+    throws(FingerpostError) -> StreamRecord
+  {
     func fail(_ field: String?, _ message: String, _ kind: FingerpostError.Kind = .invalidValue)
       -> FingerpostError
     {

@@ -178,20 +178,15 @@ struct ReplayCommand: AsyncParsableCommand {
           Meta(
             venue: replay.walk.venueName, venuePath: replay.walk.venuePath, seed: first.seed,
             generator: "fingerpost replay --to \(to)", origin: replay.plans.frame.origin))))
-    let fixes = first.fixes.enumerated().compactMap { i, line -> (line: String, fix: Fix)? in
-      guard case .fix(let fix)? = try? StreamDecoder.record(line[...], line: i + 1) else {
-        return nil
-      }
-      return (line, fix)
-    }
+    let fixes = first.fixes.compactMap { $0 }
     // The truth in force at each fix goes before it, as an offline replay writes it.
     var truth = withTruth ? replay.walk.truth[...] : []
-    for (line, fix) in fixes {
+    for fix in fixes {
       while let sample = truth.first, sample.t <= fix.t + 1e-9 {
         print(StreamEncoder.line(.truth(sample)))
         truth.removeFirst()
       }
-      print(line)
+      print(StreamEncoder.line(.fix(fix)))
     }
     for sample in truth { print(StreamEncoder.line(.truth(sample))) }
     let latencies = runs.flatMap(\.latencies).sorted()
@@ -211,7 +206,7 @@ struct ReplayCommand: AsyncParsableCommand {
       "sessions whose fixes differ from the same batches offline: \(differing) of \(runs.count)")
     printError(
       ReplaySummary(
-        localizer: "pf (service)", fixes: fixes.map(\.fix), walk: replay.walk,
+        localizer: "pf (service)", fixes: fixes, walk: replay.walk,
         plans: replay.plans
       ).description)
     if !errors.isEmpty || differing > 0 { throw ExitCode(1) }

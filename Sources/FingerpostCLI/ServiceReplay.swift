@@ -37,8 +37,8 @@ struct ServiceReplay {
     var seed: UInt64
     var id = ""
     var particles = 0
-    /// The fix line after each batch.
-    var fixes: [String] = []
+    /// The fix the service answered to each batch (nil: none yet).
+    var fixes: [Fix?] = []
     /// Seconds each request took.
     var latencies: [Double] = []
     /// Requests that failed, with why.
@@ -109,12 +109,17 @@ struct ServiceReplay {
       let (status, body, seconds) = try await request(
         http, .POST, "/fp/v1/sessions/\(id)/events", body: Data(events.utf8))
       run.latencies.append(seconds)
-      let text = String(decoding: body, as: UTF8.self)
-      guard status == 200, let member = text.range(of: #","fix":"#) else {
-        run.errors.append("t = \(t): \(status) \(text)")
-        continue
+      // The answer's `fix` is an event-stream fix record, or null before the first fix.
+      let answer = status == 200 ? try? JSONParser.parse(body) : nil
+      if let member = answer?["fix"], member.isNull {
+        run.fixes.append(nil)
+      } else if let member = answer?["fix"],
+        case .fix(let made)? = try? StreamDecoder.record(member, line: 1)
+      {
+        run.fixes.append(made)
+      } else {
+        run.errors.append("t = \(t): \(status) \(String(decoding: body, as: UTF8.self))")
       }
-      run.fixes.append(String(text[member.upperBound...].dropLast()))
     }
     _ = try await request(http, .DELETE, "/fp/v1/sessions/\(id)", body: nil)
     return run
@@ -148,8 +153,9 @@ struct ServiceReplay {
     return try RadioMapFile.read(body, file: "\(venue)'s radio map")
   }
 
-  /// The fix lines the same batches give offline, on `map`, for `run`'s seed and particles.
-  func offlineFixes(_ run: SessionRun, map: RadioMap) throws -> [String] {
+  /// The fixes the same batches give offline, on `map`, for `run`'s seed and particles, as
+  /// they read after the wire (its decimals).
+  func offlineFixes(_ run: SessionRun, map: RadioMap) throws -> [Fix?] {
     var settings = ParticleFilterSettings()
     settings.particles = run.particles
     let session = try TrackingSession(
@@ -158,7 +164,11 @@ struct ServiceReplay {
     return try walk.batches(every: batchSeconds).map { batch in
       let events = try session.events(
         ndjson: Data(batch.lines.joined(separator: "\n").utf8), source: "batch")
-      return try session.process(events).map { StreamEncoder.line(.fix($0)) } ?? "null"
+      guard let fix = try session.process(events) else { return nil }
+      guard
+        case .fix(let read) = try StreamDecoder.record(StreamEncoder.line(.fix(fix))[...], line: 1)
+      else { return nil }
+      return read
     }
   }
 }
