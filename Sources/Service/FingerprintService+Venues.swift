@@ -55,7 +55,8 @@ extension FingerprintService {
   }
 
   /// Runs `body`, answering any error with the error body: 4xx for what the client got wrong
-  /// (401 or 403 for the key), 503 when the store failed.
+  /// (401 or 403 for the key; a library error by its kind, `FingerpostError.Kind.httpStatus`),
+  /// 503 when the store failed.
   func answer(_ body: () async throws -> Response) async -> Response {
     do {
       return try await body()
@@ -64,9 +65,7 @@ extension FingerprintService {
     } catch let elsewhere as SessionElsewhere {
       return Self.redirect(elsewhere)
     } catch let error as FingerpostError {
-      return .error(
-        GeolocateError(
-          code: 400, domain: "global", reason: "badRequest", message: error.description))
+      return .error(GeolocateError(error))
     } catch let error as HTTPError {
       return .error(
         GeolocateError(
