@@ -145,8 +145,8 @@ struct AssessCommand: ParsableCommand {
     }
     let progress = ProgressBar(command: "assess", total: walks + kidnaps, unit: "walks replayed")
     let setting = try assessment.prepare()
-    let report = try assessment.run(in: setting) { stage, done, _ in
-      if stage == "walks" { progress.draw(done, "") }
+    let report = try assessment.run(in: setting) { event in
+      if case .walks(let done, _) = event { progress.draw(done, "") }
     }
     progress.finish()
     if let geojson {

@@ -74,8 +74,14 @@ public struct Assessment: Sendable {
     public let surveyScans: Int
   }
 
-  /// Runs the assessment; `progress` is told (what, done, total) as walks finish.
-  public func run(progress: @Sendable (String, Int, Int) -> Void = { _, _, _ in })
+  /// What an assessment has done so far, as it tells its caller.
+  public enum Progress: Sendable, Equatable {
+    /// `done` of `total` walks replayed through every localizer.
+    case walks(done: Int, total: Int)
+  }
+
+  /// Runs the assessment; `progress` is told as walks finish.
+  public func run(progress: @Sendable (Progress) -> Void = { _ in })
     throws(FingerpostError) -> AssessmentReport
   {
     try run(in: try prepare(), progress: progress)
@@ -115,7 +121,7 @@ public struct Assessment: Sendable {
 
   /// The random walks replayed in `setting` and scored.
   public func run(
-    in setting: Setting, progress: @Sendable (String, Int, Int) -> Void = { _, _, _ in }
+    in setting: Setting, progress: @Sendable (Progress) -> Void = { _ in }
   ) throws(FingerpostError) -> AssessmentReport {
     let plans = setting.world.plans
     let router = Router(plans)
@@ -169,14 +175,14 @@ public struct Assessment: Sendable {
   /// Replays every walk through every localizer, on the machine's cores.
   func replayAll(
     _ scenarios: [Scenario], world: World, map: RadioMap,
-    progress: @Sendable (String, Int, Int) -> Void
+    progress: @Sendable (Progress) -> Void
   ) throws(FingerpostError) -> [AssessedWalk] {
     if let streams { try FileAccess.createDirectory(streams) }
     let (streams, measurement) = (self.streams, self.measurement)
     let total = scenarios.count
     return try runJobs(
       scenarios.count, workers: jobs,
-      finished: { done, _ in progress("walks", done, total) }
+      finished: { done, _ in progress(.walks(done: done, total: total)) }
     ) { index throws(FingerpostError) in
       try Self.replay(
         scenarios[index], index: index, world: world, map: map, streams: streams,

@@ -76,8 +76,8 @@ public struct AssessmentSweep: Sendable, Codable {
           (density.map { "density \($0.formatted(decimals: 2))" } ?? "world")
           + ", survey \(spacing.formatted(decimals: 1)) m"
         let setting = rows.count
-        let report = try assessment.run { _, done, total in
-          progress(setting, label, done, total)
+        let report = try assessment.run { event in
+          if case .walks(let done, let total) = event { progress(setting, label, done, total) }
         }
         venue = report.venue
         rows.append(Row(report, density: density, surveySpacing: spacing))
