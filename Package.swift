@@ -32,6 +32,7 @@ let package = Package(
     .library(name: "Viewer", targets: ["Viewer"]),
     .library(name: "Store", targets: ["Store"]),
     .library(name: "Service", targets: ["Service"]),
+    .library(name: "FingerpostClient", targets: ["FingerpostClient"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -166,15 +167,25 @@ let package = Package(
         "Scoring",
       ]
     ),
+    // A client of the service's HTTP API: tracking sessions, radio maps, a walk played through
+    // them.
+    .target(
+      name: "FingerpostClient",
+      dependencies: [
+        "FingerpostCore", "Fingerprints", "FloorPlans", "EventStream", "JSON", "Localization",
+        "Simulation", "Workflows",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOFoundationCompat", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+      ]
+    ),
     .target(
       name: "FingerpostCLI",
       dependencies: [
         "Geometry", "FingerpostCore", "IMDF", "FloorPlans", "VenueGeneration", "Radio",
         "Fingerprints", "Simulation", "EventStream", "Localization", "Replay", "Scoring",
-        "Workflows", "Viewer", "CTerminal", "Store", "Service",
+        "Workflows", "Viewer", "CTerminal", "Store", "Service", "FingerpostClient",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -262,7 +273,8 @@ let package = Package(
     .testTarget(
       name: "ServiceTests",
       dependencies: [
-        "Service", "Store", "Workflows", "Fingerprints", "FingerpostCore", "TestSupport", "JSON",
+        "Service", "FingerpostClient", "Store", "Workflows", "Fingerprints", "FingerpostCore",
+        "TestSupport", "JSON",
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),

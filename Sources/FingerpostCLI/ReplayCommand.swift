@@ -1,5 +1,6 @@
 import ArgumentParser
 import EventStream
+import FingerpostClient
 import FingerpostCore
 import Foundation
 import Localization
@@ -165,11 +166,14 @@ struct ReplayCommand: AsyncParsableCommand {
       throw ValidationError("--to must be an http(s) URL")
     }
     let replay = try replayer()
-    let client = ServiceReplay(
-      base: base, key: key, venue: venueID ?? replay.walk.venueName, walk: replay.walk,
-      plans: replay.plans, sessions: sessions, batchSeconds: batch,
-      pace: speed ?? 1)
-    let map = try await client.serverMap()
+    let service = ServiceClient(base: base, key: key)
+    let venue = venueID ?? replay.walk.venueName
+    var client = ServiceReplay(
+      client: service, venue: venue, walk: replay.walk, plans: replay.plans)
+    client.sessions = sessions
+    client.batchSeconds = batch
+    client.pace = speed ?? 1
+    let map = try await service.radioMap(venue: venue)
     let runs = try await client.run()
     let first = runs[0]
     print(
