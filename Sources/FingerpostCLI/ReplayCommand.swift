@@ -5,6 +5,7 @@ import FingerpostCore
 import Foundation
 import Localization
 import Replay
+import Scoring
 import Workflows
 
 /// `fingerpost replay SCENARIO` (or a recorded event stream): run a localizer over the walk and
@@ -196,8 +197,8 @@ struct ReplayCommand: AsyncParsableCommand {
     let latencies = runs.flatMap(\.latencies).sorted()
     func percentile(_ p: Double) -> String {
       guard !latencies.isEmpty else { return "-" }
-      let value = latencies[min(Int(p * Double(latencies.count)), latencies.count - 1)]
-      return (value * 1000).formatted(decimals: 1) + " ms"
+      return (PercentileMethod.linear.quantile(sorted: latencies, p) * 1000).formatted(decimals: 1)
+        + " ms"
     }
     let errors = runs.flatMap(\.errors)
     var differing = 0
