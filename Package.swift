@@ -267,7 +267,7 @@ let package = Package(
     .testTarget(
       name: "StoreTests",
       dependencies: [
-        "Store", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        "Store", "FingerpostCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ]),
     .testTarget(

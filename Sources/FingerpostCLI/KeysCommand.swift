@@ -53,13 +53,7 @@ struct KeysAdd: AsyncParsableCommand {
 
   func run() async throws {
     let text = key ?? APIKey.generate()
-    guard !text.isEmpty, text.count <= KeyGate.maximumKeyLength,
-      text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-    else {
-      throw FingerpostError(
-        .invalidValue, field: "--key",
-        "a key is 1 to \(KeyGate.maximumKeyLength) ASCII letters, digits, - or _")
-    }
+    try APIKey.check(text, field: "--key")
     let key = APIKey(
       key: text, name: name, allowLocate: !noLocate, readVenues: read, writeVenues: write,
       dailyLimit: dailyLimit)

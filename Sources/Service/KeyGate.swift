@@ -33,8 +33,8 @@ public final class KeyGate: Sendable {
   public let cacheLimit: Int
   /// Failed attempts per client address.
   public let failures: KeyFailures
-  /// The longest key looked up, characters (generated keys have 32).
-  public static let maximumKeyLength = 128
+  /// The longest key looked up, characters (`APIKey.maximumLength`).
+  public static let maximumKeyLength = APIKey.maximumLength
   /// The address of the client whose request is being answered (set by `ClientMiddleware`).
   @TaskLocal public static var client: String?
 

@@ -1,4 +1,5 @@
 import Crypto
+import FingerpostCore
 import Foundation
 
 /// An API key of the service: who may locate, which venues it may read and write, and how many
@@ -74,6 +75,22 @@ public struct APIKey: Sendable, Hashable, Codable {
   /// 96 of its 128 bits secret).
   public static func prefix(_ key: String) -> String {
     String(key.prefix(min(8, key.count / 4)))
+  }
+
+  /// The longest key, characters (generated keys have 32): the service refuses longer ones
+  /// unread.
+  public static let maximumLength = 128
+
+  /// Refuses a key that is not 1 to `maximumLength` ASCII letters, digits, - or _ (what a key
+  /// may be, so that it stays one query parameter), naming `field`.
+  public static func check(_ key: String, field: String) throws(FingerpostError) {
+    guard !key.isEmpty, key.utf8.count <= maximumLength,
+      key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+    else {
+      throw FingerpostError(
+        .invalidValue, field: field,
+        "a key is 1 to \(maximumLength) ASCII letters, digits, - or _")
+    }
   }
 
   /// A new random key: 32 hexadecimal digits from the system's generator.

@@ -1,3 +1,4 @@
+import FingerpostCore
 import Foundation
 import GRDB
 import PostgresNIO
@@ -16,6 +17,14 @@ import Testing
     #expect(key.prefix == "01234567")
     #expect(APIKey(key: "demo-key", name: "d").prefix == "de")
     #expect(APIKey(key: "abc", name: "short").prefix == "")
+  }
+
+  @Test func aKeyIsOneQueryParameterOfAtMost128Characters() throws {
+    try APIKey.check(APIKey.generate(), field: "--key")
+    try APIKey.check(String(repeating: "k", count: 128), field: "--key")
+    for bad in ["", String(repeating: "k", count: 129), "a b", "ключ", "a&b=c", "a/b"] {
+      #expect(throws: FingerpostError.self, "\(bad)") { try APIKey.check(bad, field: "--key") }
+    }
   }
 
   @Test(arguments: StoreKind.available)
