@@ -109,10 +109,13 @@ extension FingerprintService {
       map: tracking.map, seed: parameters.seed,
       start: try Self.start(parameters.start, plans: tracking.plans, drawn: tracking.drawn),
       settings: settings, drawn: tracking.drawn, created: stored.created)
+    // The batches it accepted, up to the first one missing.
+    var accepted: [Data] = []
     for (expected, batch) in try await store.sessionBatches(session: stored.id).enumerated() {
       guard batch.sequence == expected else { break }
-      _ = try await session.post(Data(batch.events.utf8))
+      accepted.append(Data(batch.events.utf8))
     }
+    try await session.restore(accepted)
     return sessions.adopt(session)
   }
 

@@ -91,15 +91,32 @@ public actor LiveSession {
     lastActive = Date()
     batches += 1
     guard let made else { return (events.count, nil, batches - 1) }
+    let entry = keep(made)
+    for reader in readers.values {
+      if case .dropped = reader.yield(entry) { dropped += 1 }
+    }
+    return (events.count, entry, batches - 1)
+  }
+
+  /// Opens the session again from the batches it accepted before (in their order), as the
+  /// store kept them: the same fixes, kept for readers as they were.
+  public func restore(_ accepted: [Data]) throws {
+    for made in try tracking.replay(accepted, source: "session \(id)") {
+      batches += 1
+      if let made { _ = keep(made) }
+    }
+    if !accepted.isEmpty { lastActive = Date() }
+  }
+
+  /// Adds a fix of the filter to the stream (in the map's terms on a map-only venue) and keeps
+  /// it for readers that join late.
+  func keep(_ made: Fix) -> SessionFix {
     let fix = drawn?.mapFix(made) ?? made
     sequence += 1
     let entry = SessionFix(sequence: sequence, line: StreamEncoder.line(.fix(fix)))
     history.append(entry)
     if history.count > Self.historyLimit { history.removeFirst() }
-    for reader in readers.values {
-      if case .dropped = reader.yield(entry) { dropped += 1 }
-    }
-    return (events.count, entry, batches - 1)
+    return entry
   }
 
   /// The fixes after sequence number `after` still kept, then every new one until the session

@@ -90,6 +90,15 @@ public final class TrackingSession {
     return outcome.fix
   }
 
+  /// Takes again, in order, the batches (event-stream NDJSON) a session took before, as a
+  /// restarted service reopens it: the fix after each (nil where there was none yet), the same
+  /// as they were. `source` names the session in errors.
+  public func replay(_ batches: [Data], source: String) throws -> [Fix?] {
+    try batches.enumerated().map { index, batch in
+      try process(try events(ndjson: batch, source: "\(source), batch \(index)"))
+    }
+  }
+
   /// Events processed between two asks whether a batch is still wanted.
   public static let checkInterval = 64
 

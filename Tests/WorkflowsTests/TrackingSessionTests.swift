@@ -1,0 +1,54 @@
+import EventStream
+import FingerpostCore
+import Foundation
+import Localization
+import Replay
+import TestSupport
+import Testing
+import Workflows
+
+/// A tracking session fed in batches: reopened from the batches it took it gives the same
+/// fixes, and it gives the fixes an offline replay of the same walk gives.
+@Suite struct TrackingSessionTests {
+  /// The light scenario's walk, plans and map, and its batches of 2 s.
+  static func light() throws -> (replay: Replayer, batches: [Data]) {
+    let folder = try LightScenario.temporaryFolder("tracking")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let replay = try Replayer(run: ScenarioRun(file: LightScenario.write(in: folder)), kind: .pf)
+    let batches = replay.walk.batches(every: 2).map { Data($0.lines.joined(separator: "\n").utf8) }
+    return (replay, batches)
+  }
+
+  static func session(_ replay: Replayer, seed: UInt64) throws -> TrackingSession {
+    var settings = ParticleFilterSettings()
+    settings.particles = 150
+    return try TrackingSession(
+      plans: replay.plans, map: replay.map, seed: seed, start: replay.walk.start,
+      settings: settings)
+  }
+
+  @Test func reopenedFromItsBatchesItGivesTheSameFixes() throws {
+    let (replay, batches) = try Self.light()
+    let live = try Self.session(replay, seed: 9)
+    let fixes = try batches.map { try live.process(try live.events(ndjson: $0, source: "b")) }
+    #expect(fixes.compactMap { $0 }.count > batches.count / 2)
+    let reopened = try Self.session(replay, seed: 9)
+    #expect(try reopened.replay(batches, source: "session s") == fixes)
+    #expect(reopened.processed == live.processed)
+    // Another seed draws other particles: the check can tell sessions apart.
+    #expect(try Self.session(replay, seed: 10).replay(batches, source: "s") != fixes)
+  }
+
+  @Test func aBatchThatCannotBeReadIsNamedWithItsPlace() throws {
+    let (replay, batches) = try Self.light()
+    let session = try Self.session(replay, seed: 9)
+    let broken = [batches[0], Data(#"{"type":"step","t":"soon"}"#.utf8)]
+    do {
+      _ = try session.replay(broken, source: "session s")
+      Issue.record("a broken batch was taken")
+    } catch let error as FingerpostError {
+      #expect(error.file == "session s, batch 1")
+      #expect(error.line == 1)
+    }
+  }
+}
