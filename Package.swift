@@ -173,7 +173,7 @@ let package = Package(
       name: "FingerpostClient",
       dependencies: [
         "FingerpostCore", "Fingerprints", "FloorPlans", "EventStream", "JSON", "Localization",
-        "Simulation", "Workflows",
+        "Simulation", "Replay", "Workflows",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOFoundationCompat", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -235,7 +235,9 @@ struct ReplayCommand: AsyncParsableCommand {
     }
     return try Replayer(
       recorded: try FileAccess.text(input), file: input == "-" ? "stdin" : input,
-      venuePath: venue, map: radioMap.map { .file($0) } ?? .survey(survey ?? ""),
+      venuePath: venue,
+      map: radioMap.map { .map(URL(fileURLWithPath: $0)) }
+        ?? .survey(URL(fileURLWithPath: survey ?? ""), grid: 1),
       kind: localizer, knownStart: knownStart, seed: seed
     ) { message in
       warnings += 1

@@ -5,6 +5,7 @@ import Fingerprints
 import FloorPlans
 import Foundation
 import Localization
+import Replay
 import Simulation
 import Workflows
 

@@ -96,10 +96,10 @@ public struct Assessment: Sendable {
     let scans: Int
     if let path = radioMapFile ?? surveyFile {
       if radioMapFile != nil {
-        map = try RadioMapSource.file(
+        map = try Scenario.RadioMapSource.file(
           path, plans: world.plans, venue: name, context: "--radio-map")
       } else {
-        map = try RadioMapSource.survey(
+        map = try Scenario.RadioMapSource.survey(
           path, grid: 1, plans: world.plans, venue: name, context: "--survey")
       }
       scans = map.levels.reduce(0) { $0 + $1.points.reduce(0) { $0 + $1.scans } }

@@ -14,7 +14,7 @@ extension Replayer {
     if let map {
       chosen = map
     } else {
-      chosen = try RadioMapSource.load(for: run.scenario, plans: run.world.plans)
+      chosen = try Scenario.RadioMapSource.load(for: run.scenario, plans: run.world.plans)
     }
     self.init(
       walk: run.simulated.walk, plans: run.world.plans,
@@ -23,19 +23,11 @@ extension Replayer {
     fixRate = run.scenario.localizer.fixRate
   }
 
-  /// Where a recorded walk's radio map comes from.
-  public enum RecordedMap: Sendable {
-    /// A radio map file.
-    case file(String)
-    /// A survey file, ingested on a 1 m grid.
-    case survey(String)
-  }
-
   /// The replay of a recorded event stream (`text`, read from `file`) on the venue at
   /// `venuePath`. The stream must be of that venue when its meta record names one; unreadable
   /// lines go to `warn` and are skipped.
   public init(
-    recorded text: String, file: String, venuePath: String, map source: RecordedMap,
+    recorded text: String, file: String, venuePath: String, map source: Scenario.RadioMapSource,
     kind: LocalizerKind, knownStart: Bool, seed: UInt64?, warn: (String) -> Void
   ) throws(FingerpostError) {
     let plans = try FloorPlanSet(venueAt: venuePath)
@@ -49,14 +41,12 @@ extension Replayer {
     }
     walk.venueName = name
     walk.venuePath = venuePath
-    let map: RadioMap
+    let context: String
     switch source {
-    case .file(let path):
-      map = try RadioMapSource.file(path, plans: plans, venue: name, context: "--radio-map")
-    case .survey(let path):
-      map = try RadioMapSource.survey(
-        path, grid: 1, plans: plans, venue: name, context: "--survey")
+    case .map: context = "--radio-map"
+    case .survey: context = "--survey"
     }
+    let map = try source.load(plans: plans, venue: name, context: context)
     self.init(walk: walk, plans: plans, map: map, kind: kind)
   }
 

@@ -84,7 +84,7 @@ public struct Suite: Sendable {
     -> [String: [[Instant]]]
   {
     let first = try ScenarioRun(file: file)
-    let map = try RadioMapSource.load(for: first.scenario, plans: first.world.plans)
+    let map = try Scenario.RadioMapSource.load(for: first.scenario, plans: first.world.plans)
     let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
     var result: [String: [[Instant]]] = [:]
     for k in 0..<seeds {

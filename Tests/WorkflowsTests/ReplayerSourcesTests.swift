@@ -4,6 +4,7 @@ import Fingerprints
 import FloorPlans
 import Foundation
 import Replay
+import Simulation
 import TestSupport
 import Testing
 import Workflows
@@ -53,7 +54,8 @@ import Workflows
     let survey = folder.appendingPathComponent("survey.ndjson").path
     var warnings: [String] = []
     let replay = try Replayer(
-      recorded: text, file: "walk.ndjson", venuePath: venue, map: .survey(survey), kind: .pf,
+      recorded: text, file: "walk.ndjson", venuePath: venue,
+      map: .survey(URL(fileURLWithPath: survey), grid: 1), kind: .pf,
       knownStart: true, seed: nil
     ) { warnings.append($0) }
     #expect(replay.walk.badLines == 2)
@@ -77,7 +79,8 @@ import Workflows
     let survey = folder.appendingPathComponent("survey.ndjson").path
     #expect {
       try Replayer(
-        recorded: text, file: "walk.ndjson", venuePath: mall, map: .survey(survey), kind: .pf,
+        recorded: text, file: "walk.ndjson", venuePath: mall,
+        map: .survey(URL(fileURLWithPath: survey), grid: 1), kind: .pf,
         knownStart: false, seed: nil, warn: { _ in })
     } throws: {
       ($0 as? FingerpostError)?.kind == .mismatch
@@ -99,12 +102,12 @@ import Workflows
 
     // A radio map built on the office, given for the mall.
     let officePlans = try FloorPlanSet(venueAt: RepositoryPaths.sampleVenue("office"))
-    let map = try RadioMapSource.survey(
+    let map = try Scenario.RadioMapSource.survey(
       survey, grid: 2, plans: officePlans, venue: "office", context: "test")
     let file = folder.appendingPathComponent("office.fpmap")
     try RadioMapFile.write(map, to: file)
     #expect {
-      try RadioMapSource.file(
+      try Scenario.RadioMapSource.file(
         file.path, plans: try FloorPlanSet(venueAt: mall), venue: "mall", context: "--radio-map")
     } throws: {
       ($0 as? FingerpostError)?.kind == .mismatch

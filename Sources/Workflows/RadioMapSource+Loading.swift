@@ -7,22 +7,31 @@ import Localization
 import Logging
 import Simulation
 
-/// Where a radio map comes from: a map file, or a survey ingested on a grid (cached on disk by
-/// the survey's bytes). Either is refused when it belongs to another venue, naming the source.
-public enum RadioMapSource {
+/// A radio map loaded from where it comes from: a map file, or a survey ingested on a grid
+/// (cached on disk by the survey's bytes). Either is refused when it belongs to another venue,
+/// naming the source.
+extension Scenario.RadioMapSource {
   static let logger = Logger(label: "fingerpost.radiomap")
 
   /// The scenario's radio map: its map file, or its survey ingested.
   public static func load(for scenario: Scenario, plans: FloorPlanSet) throws(FingerpostError)
     -> RadioMap
   {
-    let venue = Venue.identity(ofArchiveAt: scenario.venue.path)
-    let context = "\(scenario.file.path): radio_map"
-    switch scenario.radioMap {
+    try scenario.radioMap.load(
+      plans: plans, venue: Venue.identity(ofArchiveAt: scenario.venue.path),
+      context: "\(scenario.file.path): radio_map")
+  }
+
+  /// The map for `plans` of venue `venue` (its name in messages); `context` names where the
+  /// source was given (a file and key, or an option).
+  public func load(plans: FloorPlanSet, venue: String, context: String) throws(FingerpostError)
+    -> RadioMap
+  {
+    switch self {
     case .map(let url):
-      return try file(url.path, plans: plans, venue: venue, context: context)
+      return try Self.file(url.path, plans: plans, venue: venue, context: context)
     case .survey(let url, let grid):
-      return try survey(url.path, grid: grid, plans: plans, venue: venue, context: context)
+      return try Self.survey(url.path, grid: grid, plans: plans, venue: venue, context: context)
     }
   }
 
