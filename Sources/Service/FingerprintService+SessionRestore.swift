@@ -1,4 +1,3 @@
-import EventStream
 import FingerpostCore
 import Fingerprints
 import Foundation
@@ -151,10 +150,12 @@ extension FingerprintService {
   /// The body of a redirect to the instance holding a session: its id, that instance and the
   /// same request's URL there.
   static func redirectBody(_ elsewhere: SessionElsewhere) -> String {
-    var answer = JSONObjectWriter()
-    answer.string("session", elsewhere.id)
-    answer.string("instance", elsewhere.instance)
-    answer.string("location", elsewhere.location)
-    return answer.text
+    struct Redirect: Encodable {
+      var session: String
+      var instance: String
+      var location: String
+    }
+    return Response.jsonText(
+      Redirect(session: elsewhere.id, instance: elsewhere.instance, location: elsewhere.location))
   }
 }

@@ -163,19 +163,14 @@ extension FingerprintService {
       logger.notice("session \(id): \(abandoned)")
       throw GeolocateError.serviceUnavailable("the client went away: the batch was not kept")
     } catch let stale as StaleEvents {
-      var answer = JSONObjectWriter()
-      answer.raw(
-        "error",
-        String(
-          decoding: try JSONEncoder().encode(
-            GeolocateError(
-              code: 409, domain: "global", reason: "staleEvents", message: stale.description
-            )
-            .body.error), as: UTF8.self))
-      answer.raw("last_t", String(stale.last))
-      return Response(
-        status: .conflict, headers: [.contentType: "application/json"],
-        body: .init(byteBuffer: ByteBuffer(string: answer.text)))
+      // Google's error body, with the newest time the session processed beside it.
+      struct Stale: Encodable {
+        var error: GeolocateError.Body.Detail
+        var last_t: Double
+      }
+      let error = GeolocateError(
+        code: 409, domain: "global", reason: "staleEvents", message: stale.description)
+      return .json(Stale(error: error.body.error, last_t: stale.last), status: .conflict)
     }
     let kept: Bool
     do {

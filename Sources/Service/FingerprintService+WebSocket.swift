@@ -42,8 +42,6 @@ extension FingerprintService {
   /// Answers a refused WebSocket upgrade with `error` (401 for a bad key, 403, 404 for an
   /// unknown session…) and closes the connection.
   static func refuseUpgrade(on channel: any Channel, with error: GeolocateError) async {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
     var headers = HTTPHeaders()
     if error.code == 401 {
       headers.add(name: "WWW-Authenticate", value: #"APIKey realm="fingerpost""#)
@@ -51,7 +49,7 @@ extension FingerprintService {
     if let seconds = error.retryAfter { headers.add(name: "Retry-After", value: String(seconds)) }
     await refuseUpgrade(
       on: channel, status: HTTPResponseStatus(statusCode: error.code), headers: headers,
-      body: (try? encoder.encode(error.body)) ?? Data())
+      body: Response.jsonData(error.body))
   }
 
   /// Answers a refused WebSocket upgrade with `status`, `headers` and the JSON `body`, then

@@ -3,12 +3,22 @@ import Hummingbird
 import NIOCore
 
 extension Response {
-  /// `value` as a JSON response with `status`.
-  static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) -> Response {
+  /// How the service writes its answers: Codable values, keys sorted, dates in ISO 8601.
+  static func jsonData<T: Encodable>(_ value: T) -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     encoder.dateEncodingStrategy = .iso8601
-    let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+    return (try? encoder.encode(value)) ?? Data("{}".utf8)
+  }
+
+  /// `value` as the service writes answers, as text.
+  static func jsonText<T: Encodable>(_ value: T) -> String {
+    String(decoding: jsonData(value), as: UTF8.self)
+  }
+
+  /// `value` as a JSON response with `status`.
+  static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) -> Response {
+    let data = jsonData(value)
     return Response(
       status: status, headers: [.contentType: "application/json"],
       body: .init(byteBuffer: ByteBuffer(bytes: data)))
