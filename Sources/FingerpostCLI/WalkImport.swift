@@ -29,12 +29,8 @@ struct WalkImport: ParsableCommand {
       --venue, each truth record names the unit it stands in, so that `score` reports unit hits.
       """)
 
-  enum Format: String, ExpressibleByArgument, CaseIterable {
-    case ilc, ipin
-  }
-
   @Option(help: "The recording format: ilc or ipin.")
-  var format: Format
+  var format: RecordingImport.Format
 
   @Argument(help: "Recordings (*.txt), or folders of them.")
   var files: [String]
@@ -59,100 +55,17 @@ struct WalkImport: ParsableCommand {
   }
 
   func run() throws {
-    let plans = try venue.map { FloorPlanSet(venue: try VenueLoader.load(path: $0)) }
-    let paths = try FileAccess.files(in: files, withExtension: "txt")
-    let single = paths.count == 1 && !FileAccess.isDirectory(output)
-    if !single { try FileAccess.createDirectory(output) }
-    var all: [DeadReckoningCheck.Segment] = []
-    let walks = try load(paths, plans: plans)
-    print(
-      "walk                                       seconds  steps  scans  distance m  steps m  ratio  heading error °"
-    )
-    for (path, imported) in zip(paths, walks) {
-      var walk = imported
-      if let plans {
-        walk.truth = plans.labellingUnits(walk.truth, frame: LocalFrame(origin: walk.origin))
-      }
-      let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-      let target =
-        single ? output : URL(fileURLWithPath: output).appendingPathComponent(name + ".ndjson").path
-      try FileAccess.write(Data(walk.eventStream.utf8), to: target)
-      let check = walk.check
-      let seconds = (walk.truth.last?.t ?? 0) - (walk.truth.first?.t ?? 0)
-      print(
-        name.padding(toLength: 43, withPad: " ", startingAt: 0)
-          + String(
-            format: "%7.0f  %5d  %5d  %10.1f  %7.1f  %5.2f  %@", seconds, check.steps,
-            walk.scans.count, check.distance, check.stepLength, check.lengthRatio,
-            check.headingError(quantile: 0.5).map { String(format: "%.1f", $0) } ?? "–"))
-      all += check.segments
-      for problem in walk.problems.prefix(5) { printError("warning: \(problem)") }
-      if walk.problems.count > 5 {
-        printError("warning: … \(walk.problems.count - 5) more in \(path)")
-      }
-    }
-    if let phone { try fitPhone(walks, to: phone) }
-    let total = DeadReckoningCheck(segments: all)
-    guard paths.count > 1, let median = total.headingError(quantile: 0.5),
-      let p90 = total.headingError(quantile: 0.9),
-      let signed = total.headingError(quantile: 0.5, signed: true)
-    else { return }
-    print(
-      String(
-        format:
-          "all %d walks: %d steps over %.0f m between waypoints, %.0f m of steps (%.2f); "
-          + "heading error per segment: median |e| %.1f°, p90 %.1f°, median %.1f° "
-          + "(%d segments of %.0f m or more)",
-        paths.count, total.steps, total.distance, total.stepLength, total.lengthRatio, median,
-        p90, signed, total.headingErrors.count, DeadReckoningCheck.minimumDistance))
-  }
-
-  /// The walks of `paths` in the chosen format.
-  func load(_ paths: [String], plans: FloorPlanSet?) throws -> [ImportedWalk] {
-    switch format {
-    case .ilc:
-      return try paths.map { try ILCWalkImporter().importFile($0) }
-    case .ipin:
-      let logs = try paths.map { try IPINWalkImporter.read($0) }
-      guard
-        let origin = origin?.coordinate ?? plans?.frame.origin
-          ?? IPINSiteImporter.origin(of: logs)
-      else {
-        throw FingerpostError(
-          .noData, file: paths.first, "no POSI landmarks in the logs: give --origin LON,LAT")
-      }
-      print("frame origin (lon, lat): \(origin)")
-      return logs.map { IPINWalkImporter().walk($0, origin: origin) }
-    }
-  }
-
-  /// Fits the phone of `walks` and writes it to `path`, with its statistics beside the walks'.
-  func fitPhone(_ walks: [ImportedWalk], to path: String) throws {
-    let fit = try PhoneFit(walks: walks)
-    let comments = [
-      "phone fitted by fingerpost walk import --phone to \(fit.walks) \(format.rawValue) walks",
-      String(
-        format:
-          "APs heard per scan %.1f; %.0f %% of the recordings' Wi-Fi entries were stale (dropped)",
-        fit.apsPerScan, 100 * fit.staleShare),
-    ]
-    try FileAccess.write(Data(fit.phone.text(comments: comments).utf8), to: path)
-    print(
-      "phone (\(fit.walks) walks)       walk ratio spread  segment ratio spread  heading |e| median  p90    walk heading spread"
-    )
-    for (name, s) in [("measured", fit.measured), ("simulated, fitted", fit.simulated)] {
-      print(
-        name.padding(toLength: 24, withPad: " ", startingAt: 0)
-          + String(
-            format: "  %17.3f  %20.3f  %18.1f° %5.1f°  %19.1f°", s.walkRatioSpread,
-            s.segmentRatioSpread, s.headingMedian, s.headingP90, s.walkHeadingSpread))
-    }
-    let n = fit.phone.deadReckoning
-    print(
-      String(
-        format:
-          "wrote %@: scan interval %.2f s, length sigma %.2f, scale bias sigma %.3f, heading sigma %.0f°, drift %.2f°/√s, bias sigma %.1f°",
-        path, fit.phone.device.scanInterval ?? 0, n.lengthSigma, n.scaleBiasSigma, n.headingSigma,
-        n.headingDriftSigma, n.headingBiasSigma))
+    var recordings = RecordingImport(
+      format: format, paths: try FileAccess.files(in: files, withExtension: "txt"),
+      plans: try venue.map { FloorPlanSet(venue: try VenueLoader.load(path: $0)) })
+    recordings.origin = origin?.coordinate
+    let walks = try recordings.walks { print($0) }
+    print(RecordingImport.header)
+    let summary = try recordings.write(
+      walks, to: output, row: { print($0) }, warn: { printError($0) })
+    if let phone { for line in try recordings.fitPhone(walks, to: phone) { print(line) } }
+    if let summary { print(summary) }
   }
 }
+
+extension RecordingImport.Format: ExpressibleByArgument {}
