@@ -27,7 +27,8 @@ let package = Package(
     benchmark("JSONBenchmarks", ["JSON"]),
     benchmark("FloorPlanBenchmarks", ["IMDF", "FloorPlans", "Geometry"]),
     benchmark("RadioBenchmarks", ["IMDF", "FloorPlans", "Geometry", "Radio", "Randomness"]),
-    benchmark("FingerprintBenchmarks", ["Fingerprints", "Geometry", "FingerpostCore", "Workflows"]),
+    benchmark(
+      "FingerprintBenchmarks", ["Fingerprints", "Geometry", "FingerpostCore", "Workflows"]),
     benchmark(
       "LocalizationBenchmarks",
       [
