@@ -172,8 +172,8 @@ let package = Package(
     .target(
       name: "FingerpostClient",
       dependencies: [
-        "FingerpostCore", "Fingerprints", "FloorPlans", "EventStream", "JSON", "Localization",
-        "Simulation", "Replay", "Workflows",
+        "Geometry", "FingerpostCore", "Fingerprints", "FloorPlans", "EventStream", "JSON",
+        "Localization", "Simulation", "Replay", "Scoring", "Workflows",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOFoundationCompat", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -273,8 +273,8 @@ let package = Package(
     .testTarget(
       name: "ServiceTests",
       dependencies: [
-        "Service", "FingerpostClient", "Store", "Workflows", "Fingerprints", "FingerpostCore",
-        "TestSupport", "JSON",
+        "Service", "FingerpostClient", "Store", "Workflows", "Replay", "Fingerprints",
+        "FingerpostCore", "TestSupport", "JSON",
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),

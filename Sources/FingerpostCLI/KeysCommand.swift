@@ -57,11 +57,7 @@ struct KeysAdd: AsyncParsableCommand {
     let key = APIKey(
       key: text, name: name, allowLocate: !noLocate, readVenues: read, writeVenues: write,
       dailyLimit: dailyLimit)
-    let store = try await folder.store()
-    if try await store.key(hash: key.hash) != nil {
-      throw FingerpostError(.invalidValue, field: "--key", "that key exists already")
-    }
-    try await store.addKey(key)
+    try await folder.store().addNewKey(key, field: "--key")
     print(text)
   }
 }
@@ -104,20 +100,7 @@ struct KeysRevoke: AsyncParsableCommand {
 
   func run() async throws {
     let store = try await folder.store()
-    var hash = APIKey.hash(key)
-    if try await store.key(hash: hash) == nil {
-      let prefix = key.hasSuffix("…") ? String(key.dropLast()) : key
-      let matching = try await store.keys().filter { !prefix.isEmpty && $0.prefix == prefix }
-      guard matching.count == 1, let only = matching.first else {
-        throw FingerpostError(
-          .notFound, field: "key",
-          matching.isEmpty
-            ? "no key \(key) (give the key, or its prefix from keys list)"
-            : "\(matching.count) keys have the prefix \(prefix): give the whole key")
-      }
-      hash = only.hash
-    }
-    _ = try await store.revokeKey(hash: hash)
+    _ = try await store.revokeKey(hash: try await store.keyHash(named: key))
     print("revoked \(key)")
   }
 }

@@ -1,11 +1,9 @@
 import ArgumentParser
-import EventStream
 import FingerpostClient
 import FingerpostCore
 import Foundation
 import Localization
 import Replay
-import Scoring
 import Workflows
 
 /// `fingerpost replay SCENARIO` (or a recorded event stream): run a localizer over the walk and
@@ -175,46 +173,12 @@ struct ReplayCommand: AsyncParsableCommand {
     client.batchSeconds = batch
     client.pace = speed ?? 1
     let map = try await service.radioMap(venue: venue)
-    let runs = try await client.run()
-    let first = runs[0]
-    print(
-      StreamEncoder.line(
-        .meta(
-          Meta(
-            venue: replay.walk.venueName, venuePath: replay.walk.venuePath, seed: first.seed,
-            generator: "fingerpost replay --to \(to)", origin: replay.plans.frame.origin))))
-    let fixes = first.fixes.compactMap { $0 }
-    // The truth in force at each fix goes before it, as an offline replay writes it.
-    var truth = withTruth ? replay.walk.truth[...] : []
-    for fix in fixes {
-      while let sample = truth.first, sample.t <= fix.t + 1e-9 {
-        print(StreamEncoder.line(.truth(sample)))
-        truth.removeFirst()
-      }
-      print(StreamEncoder.line(.fix(fix)))
-    }
-    for sample in truth { print(StreamEncoder.line(.truth(sample))) }
-    let latencies = runs.flatMap(\.latencies).sorted()
-    func percentile(_ p: Double) -> String {
-      guard !latencies.isEmpty else { return "-" }
-      return (PercentileMethod.linear.quantile(sorted: latencies, p) * 1000).formatted(decimals: 1)
-        + " ms"
-    }
-    let errors = runs.flatMap(\.errors)
-    var differing = 0
-    for run in runs where try client.offlineFixes(run, map: map) != run.fixes { differing += 1 }
-    printError(
-      "replay to \(to): \(runs.count) session(s), \(latencies.count) requests, \(errors.count) failed;"
-        + " latency p50 \(percentile(0.5)), p99 \(percentile(0.99)), max \(percentile(1))")
-    for error in errors.prefix(5) { printError("  failed: \(error)") }
-    printError(
-      "sessions whose fixes differ from the same batches offline: \(differing) of \(runs.count)")
-    printError(
-      ReplaySummary(
-        localizer: "pf (service)", fixes: fixes, walk: replay.walk,
-        plans: replay.plans
-      ).description)
-    if !errors.isEmpty || differing > 0 { throw ExitCode(1) }
+    let report = try client.report(
+      try await client.run(), map: map, withTruth: withTruth,
+      generator: "fingerpost replay --to \(to)")
+    for line in report.lines { print(line) }
+    printError(report.summary)
+    if !report.passed { throw ExitCode(1) }
   }
 
   /// The replay of the input: a scenario simulated, or a recorded stream on --venue.

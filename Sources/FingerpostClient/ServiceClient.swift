@@ -30,6 +30,8 @@ public struct ServiceClient: Sendable {
   public struct Failure: Error, CustomStringConvertible, Sendable {
     /// What was asked, the status and the answer.
     public var description: String
+    /// Seconds the request took until it was answered (nil: no answer came).
+    public var seconds: Double?
   }
 
   /// An open tracking session.
@@ -79,7 +81,8 @@ public struct ServiceClient: Sendable {
     {
       return (fix, seconds)
     }
-    throw Failure(description: "\(status) \(String(decoding: body, as: UTF8.self))")
+    throw Failure(
+      description: "\(status) \(String(decoding: body, as: UTF8.self))", seconds: seconds)
   }
 
   /// Ends `session`.

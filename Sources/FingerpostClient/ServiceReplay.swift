@@ -44,7 +44,7 @@ public struct ServiceReplay: Sendable {
     public var particles = 0
     /// The fix the service answered to each batch (nil: none yet).
     public var fixes: [Fix?] = []
-    /// Seconds each request took.
+    /// Seconds each answered request took (refused ones too: a refusal is an answer).
     public var latencies: [Double] = []
     /// Requests that failed, with why.
     public var errors: [String] = []
@@ -104,6 +104,7 @@ public struct ServiceReplay: Sendable {
         run.latencies.append(seconds)
         run.fixes.append(fix)
       } catch let failure as ServiceClient.Failure {
+        if let seconds = failure.seconds { run.latencies.append(seconds) }
         run.errors.append("t = \(t): \(failure)")
       }
     }

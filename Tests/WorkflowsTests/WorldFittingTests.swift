@@ -67,6 +67,21 @@ import Workflows
     #expect(given.first?.accessPoint.position == Geometry.Point(x: -5, y: 16))
   }
 
+  @Test func theReportNamesTheFitAndEveryParameter() throws {
+    let result = try Self.result.get()
+    let text = result.text(seconds: 2.25)
+    #expect(text.hasPrefix("fitted from \(result.scans) scans on 3 level(s) in 2.3 s\n"))
+    #expect(text.contains("APs: \(result.fit.placed.count) placed (1 given)"))
+    #expect(text.contains("held out: single readings RMS "))
+    // A row per parameter: its value, then its bootstrap error or why there is none.
+    let rows = text.split(separator: "\n").drop { !$0.hasPrefix("parameter") }.dropFirst()
+    #expect(rows.count == 15)
+    let exponent = try #require(rows.first { $0.hasPrefix("exponent ") })
+    #expect(
+      exponent.split(separator: " ", omittingEmptySubsequences: true)[1]
+        == Substring(result.fit.model.exponent.formatted(decimals: 2)))
+  }
+
   @Test func aBadAccessPointLineIsNamed() {
     let cases: [(String, Int, String)] = [
       ("bssid,level,x,y\n02:aa:00:00:00:01,0,-5\n", 2, "bssid"),
