@@ -98,7 +98,7 @@ extension FingerprintService {
     while true {
       let version = (try await store.newestMap(venue: venue)?.version ?? 0) + 1
       do {
-        let record = try await storeMap(map, venue: venue, scans: scans, version: version)
+        let record = try await maps.add(map, venue: venue, scans: scans, version: version)
         await pruneMaps(venue: venue, newest: record.version)
         return record
       } catch {
@@ -109,29 +109,14 @@ extension FingerprintService {
     }
   }
 
-  /// Stores `map` as version `version` of venue `venue` (with a copy in the data folder when
-  /// the store is shared); fails when that version exists.
-  func storeMap(_ map: RadioMap, venue: String, scans: Int, version: Int) async throws
-    -> StoredRadioMap
-  {
-    var record = StoredRadioMap(
-      venue: venue, version: version, etag: "\"\(venue)-v\(version)\"", path: "", scans: scans,
-      built: Date())
-    // Written beside the copies first: a copy's name needs the digest of its bytes.
-    let folder = mapCopy(record).deletingLastPathComponent()
-    try FileAccess.createDirectory(folder.path)
-    let written = folder.appendingPathComponent(".\(venue)-v\(version)-\(UUID().uuidString).fpmap")
-    defer { try? FileManager.default.removeItem(at: written) }
-    try RadioMapFile.write(map, to: written)
-    let bytes = try FileAccess.read(written.path)
-    record.digest = Self.digest(bytes)
-    if store.isShared {
-      // Other instances fetch the bytes from the store; this one keeps a copy.
-      let file = mapCopy(record)
-      try FileAccess.move(written.path, over: file.path)
-      record.path = file.path
+  /// Removes venue `venue`'s maps older than the newest `MapFiles.kept` (its newest is
+  /// `newest`) that no stored session locates with; a failure is logged.
+  func pruneMaps(venue: String, newest: Int) async {
+    do {
+      try await maps.prune(venue: venue, newest: newest)
+    } catch {
+      logger.warning(
+        "old maps could not be removed", metadata: ["venue": "\(venue)", "error": "\(error)"])
     }
-    try await store.addMap(record, file: bytes)
-    return record
   }
 }

@@ -43,7 +43,7 @@ extension FingerprintService {
   /// takes it first, and every instance takes the map when it is done.
   func buildMap(_ request: Request, venue: String) async throws -> Response {
     _ = try await keys.admit(request.key, for: .write(venue: venue))
-    guard catalog.entry(venue) != nil else { throw Self.notFound(venue: venue) }
+    guard catalog.entry(venue) != nil else { throw GeolocateError.notFound(venue: venue) }
     let job = MapBuildJob(id: UUID().uuidString.lowercased(), venue: venue)
     try await store.saveJob(job)
     Task { await self.workJobs() }
@@ -80,7 +80,7 @@ extension FingerprintService {
       _ = try await store.putVenue(venue)
       stored = venue
     }
-    guard let stored else { throw Self.notFound(venue: id) }
+    guard let stored else { throw GeolocateError.notFound(venue: id) }
     let scans = map.levels.reduce(0) { $0 + $1.points.reduce(0) { $0 + $1.scans } }
     let record = try await storeMap(map, venue: id, scans: scans)
     try catalog.put(stored, map: (record, map))
@@ -107,7 +107,7 @@ extension FingerprintService {
     }
     let data: Data
     do {
-      data = try await mapBytes(record)
+      data = try await maps.bytes(record)
     } catch {
       throw GeolocateError.serviceUnavailable("the map file cannot be read")
     }

@@ -1,4 +1,3 @@
-import Crypto
 import FingerpostCore
 import Fingerprints
 import Foundation
@@ -34,7 +33,7 @@ extension FingerprintService {
   /// refuses the whole body (400 naming the line), so that nothing is half-stored.
   func appendSurvey(_ request: Request, venue: String) async throws -> Response {
     _ = try await keys.admit(request.key, for: .write(venue: venue))
-    guard let entry = catalog.entry(venue) else { throw Self.notFound(venue: venue) }
+    guard let entry = catalog.entry(venue) else { throw GeolocateError.notFound(venue: venue) }
     let body = try await request.payload(upTo: configuration.uploadLimit)
     let parsed = SurveyFile.parse(body, file: "request body")
     if let problem = parsed.problems.first(where: \.skippedLine) {
@@ -58,7 +57,7 @@ extension FingerprintService {
         record.scan.readings[k].bssid = mac
       }
       let line = SurveyWriter.line(record)
-      records.append((record.id ?? Self.digest(line), line))
+      records.append((record.id ?? Digest.recordID(line), line))
     }
     let added = try await store.appendSurvey(venue: venue, records: records)
     return .json(["received": records.count, "added": added])
@@ -81,16 +80,6 @@ extension FingerprintService {
       return "ordinal \(ordinal) is not one of the venue's map's levels"
     }
     return nil
-  }
-
-  /// The SHA-256 of `line`, hexadecimal: the record id of a scan sent without one.
-  static func digest(_ line: String) -> String {
-    "sha256:" + digest(Data(line.utf8))
-  }
-
-  /// The SHA-256 of `bytes`, in hexadecimal.
-  static func digest(_ bytes: Data) -> String {
-    SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
   }
 
   /// `GET /fp/v1/venues/{id}/surveys`: how many scans the venue's survey holds, per level and

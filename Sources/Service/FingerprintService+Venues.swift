@@ -54,33 +54,9 @@ extension FingerprintService {
     }
   }
 
-  /// Runs `body`, answering any error with the error body: 4xx for what the client got wrong
-  /// (401 or 403 for the key; a library error by its kind, `FingerpostError.Kind.httpStatus`),
-  /// 503 when the store failed.
+  /// The answer of `body`, or its error as the `/fp/v1` error body (`Response.answer`).
   func answer(_ body: () async throws -> Response) async -> Response {
-    do {
-      return try await body()
-    } catch let error as GeolocateError {
-      return .error(error.indoor)
-    } catch let elsewhere as SessionElsewhere {
-      return Self.redirect(elsewhere)
-    } catch let error as FingerpostError {
-      return .error(GeolocateError(error))
-    } catch let error as HTTPError {
-      return .error(
-        GeolocateError(
-          code: Int(error.status.code), domain: "global", reason: "badRequest",
-          message: error.body ?? "\(error.status)"))
-    } catch {
-      logger.error("request failed", metadata: ["error": "\(error)"])
-      return .error(
-        GeolocateError.serviceUnavailable("the store failed")
-      )
-    }
-  }
-
-  static func notFound(venue id: String) -> GeolocateError {
-    GeolocateError(code: 404, domain: "global", reason: "notFound", message: "no venue \(id)")
+    await Response.answer(logger: logger, body)
   }
 
   /// `PUT /fp/v1/venues/{id}`: an IMDF zip. Real venues carry validation errors (units without a
@@ -132,7 +108,7 @@ extension FingerprintService {
   /// sessions) are removed, here and on the instances sharing the store; 204, or 404.
   func deleteVenue(_ request: Request, id: String) async throws -> Response {
     _ = try await keys.admit(request.key, for: .write(venue: id))
-    guard try await store.deleteVenue(id) else { throw Self.notFound(venue: id) }
+    guard try await store.deleteVenue(id) else { throw GeolocateError.notFound(venue: id) }
     await forgetVenue(id)
     return Response(status: .noContent)
   }
@@ -161,7 +137,7 @@ extension FingerprintService {
   /// The venue `id` for a request that reads it: a key that may read it, and the venue loaded.
   func readableVenue(_ request: Request, id: String) async throws -> VenueCatalog.Entry {
     _ = try await keys.admit(request.key, for: .read(venue: id))
-    guard let entry = catalog.entry(id) else { throw Self.notFound(venue: id) }
+    guard let entry = catalog.entry(id) else { throw GeolocateError.notFound(venue: id) }
     return entry
   }
 
@@ -221,7 +197,7 @@ extension FingerprintService {
   /// as `fingerpost locate` prints it.
   func locate(_ request: Request, venue: String) async throws -> Response {
     _ = try await keys.admit(request.key, for: .locate)
-    guard let entry = catalog.entry(venue) else { throw Self.notFound(venue: venue) }
+    guard let entry = catalog.entry(venue) else { throw GeolocateError.notFound(venue: venue) }
     guard let locate = entry.locate else {
       throw GeolocateError(
         code: 409, domain: "global", reason: "noMap", message: "venue \(venue) has no radio map yet"

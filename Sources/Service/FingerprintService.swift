@@ -23,10 +23,18 @@ public final class FingerprintService: Sendable {
   /// Uploaded venues are loaded one at a time (each within `venueLimits`): the memory clients
   /// can make the service use stays bounded.
   let venueLoads = AsyncGate(width: 1)
+  /// The radio map files: the store's and this instance's copies.
+  let maps: MapFiles
   /// Open connections per client address.
   public let connections: ConnectionQuota
   let logger = Logger(label: "fingerpost.service")
-  let address: Mutex<String>
+  let address: InstanceAddress
+  /// The tracking sessions' endpoints.
+  var tracking: SessionController {
+    SessionController(
+      sessions: sessions, store: store, catalog: catalog, maps: maps, keys: keys,
+      configuration: configuration, address: address, logger: logger)
+  }
 
   /// Opens the store (the data folder's, or the PostgreSQL database configured) and loads every
   /// stored venue.
@@ -35,6 +43,7 @@ public final class FingerprintService: Sendable {
     let store = try await Self.openStore(
       dataFolder: configuration.dataFolder, database: configuration.database)
     self.store = store
+    maps = MapFiles(store: store, dataFolder: configuration.dataFolder)
     catalog = VenueCatalog()
     connections = ConnectionQuota(
       perAddress: configuration.connectionsPerAddress,
@@ -43,7 +52,7 @@ public final class FingerprintService: Sendable {
       store: store,
       failures: KeyFailures(
         limit: configuration.failedKeyLimit, window: configuration.failedKeyWindow))
-    address = Mutex(
+    address = InstanceAddress(
       configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)")
     try await syncCatalog(strict: true)
   }
@@ -61,7 +70,7 @@ public final class FingerprintService: Sendable {
 
   /// This instance's base URL, as other instances sharing the store send clients to it (for
   /// the tracking sessions it holds) and as it names itself on the map build jobs it takes.
-  public var instance: String { address.withLock { $0 } }
+  public var instance: String { address.url }
 
   /// The store: PostgreSQL at `database` when given, else the SQLite file of `dataFolder`
   /// (the folder is created if needed; it holds the map files either way).
@@ -87,9 +96,10 @@ public final class FingerprintService: Sendable {
         cors: CORSMiddleware(
           allowOrigin: .all, allowHeaders: [.contentType, .contentEncoding, .authorization],
           allowMethods: [.get, .post, .delete, .options], maxAge: .seconds(86_400))))
-    addGeolocationRoutes(to: router)
+    GeolocationController(catalog: catalog, store: store, keys: keys, configuration: configuration)
+      .addRoutes(to: router)
     addVenueRoutes(to: router)
-    addSessionRoutes(to: router)
+    tracking.addRoutes(to: router)
     return router
   }
 
@@ -101,7 +111,7 @@ public final class FingerprintService: Sendable {
   {
     let app = application { port in
       if self.configuration.publicURL == nil {
-        self.address.withLock { $0 = "http://\(self.configuration.host):\(port)" }
+        self.address.url = "http://\(self.configuration.host):\(port)"
       }
       await self.beat()
       await onServerRunning(port)
@@ -134,7 +144,7 @@ public final class FingerprintService: Sendable {
         while !Task.isCancelled {
           try? await Task.sleep(for: .seconds(2))
           try? await self.keys.flush()
-          await self.expireSessions()
+          await self.tracking.expireSessions()
           round += 1
           if round % 5 == 0 { await self.beat() }
           if round % 10 == 1 { await self.workJobs() }

@@ -141,3 +141,10 @@ public struct GeolocateError: Error, Sendable, Hashable {
     }
   }
 }
+
+extension GeolocateError {
+  /// 404: no venue `id`.
+  static func notFound(venue id: String) -> GeolocateError {
+    GeolocateError(code: 404, domain: "global", reason: "notFound", message: "no venue \(id)")
+  }
+}

@@ -30,7 +30,7 @@ import Testing
         ) { response in #expect(response.status == .created) }
       }
       // The SQLite store keeps the only copy of its maps: the folder holds none of its own.
-      // Copies an older Fingerpost left there (named as `mapCopy` names them) go with a venue.
+      // Copies an older Fingerpost left there (named as `MapFiles.copy` names them) go with a venue.
       #expect((try? FileManager.default.contentsOfDirectory(atPath: maps.path)) ?? [] == [])
       try FileManager.default.createDirectory(at: maps, withIntermediateDirectories: true)
       for name in ["campus-v1-0123456789abcdef.fpmap", "campus-v2-v1.fpmap"] {

@@ -2,11 +2,24 @@ import FingerpostCore
 import Foundation
 import Hummingbird
 import JSON
+import Store
 import Workflows
 
-extension FingerprintService {
-  /// `/v1/geolocate` and `/v2/geosubmit`, as Google's API and ichnaea answer them.
-  func addGeolocationRoutes(to router: Hummingbird.Router<ServiceRequestContext>) {
+/// The Wi-Fi geolocation API (`/v1/geolocate`, `/v2/geosubmit`), as Google's API and ichnaea
+/// answer it: one scan located in the venue whose map knows it best, submissions stored as
+/// survey scans.
+struct GeolocationController: Sendable {
+  /// The venues and maps scans are located in.
+  let catalog: VenueCatalog
+  /// Where submissions are stored.
+  let store: any FingerprintStore
+  /// API keys and their daily counts.
+  let keys: KeyGate
+  /// Request and JSON limits.
+  let configuration: ServiceConfiguration
+
+  /// Adds `/v1/geolocate` and `/v2/geosubmit` to `router`.
+  func addRoutes(to router: Hummingbird.Router<ServiceRequestContext>) {
     router.post("/v1/geolocate") { request, _ in await self.geolocate(request) }
     router.post("/v2/geosubmit") { request, _ in await self.geosubmit(request) }
     for path in ["/v1/geolocate", "/v2/geosubmit"] {
@@ -53,7 +66,7 @@ extension FingerprintService {
         guard
           let (venue, line) = try GeosubmitRequest.surveyLine(item, index: index, in: catalog.entry)
         else { continue }
-        byVenue[venue, default: []].append((Self.digest(line), line))
+        byVenue[venue, default: []].append((Digest.recordID(line), line))
       }
       // One request counted against the key's limit (above), however many venues it writes.
       if let other = byVenue.keys.sorted().first(where: { !key.mayWrite(venue: $0) }) {

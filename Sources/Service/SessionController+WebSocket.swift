@@ -5,7 +5,7 @@ import HummingbirdWebSocket
 import NIOCore
 import NIOHTTP1
 
-extension FingerprintService {
+extension SessionController {
   /// The WebSocket upgrades: `GET /fp/v1/sessions/{id}/fixes?key=K` with `Upgrade: websocket`
   /// follows a session's fixes as text messages (the `meta` line, then one `fix` line each)
   /// and closes when the session ends.
@@ -24,7 +24,7 @@ extension FingerprintService {
         await Self.refuseUpgrade(
           on: context.channel, status: .temporaryRedirect,
           headers: HTTPHeaders([("Location", elsewhere.location)]),
-          body: Data(Self.redirectBody(elsewhere).utf8))
+          body: Data(elsewhere.redirectBody.utf8))
         throw HTTPError(.temporaryRedirect, headers: [.location: elsewhere.location])
       }
       return .upgrade([:])
@@ -66,32 +66,5 @@ extension FingerprintService {
     channel.write(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: body))), promise: nil)
     try? await channel.writeAndFlush(HTTPServerResponsePart.end(nil)).get()
     try? await channel.close()
-  }
-
-  /// HTTP/1.1 with WebSocket upgrades, closing connections idle for `idleTimeout` (half a
-  /// request head included).
-  func server() -> HTTPServerBuilder {
-    let webSocketResponder = webSocketRouter().buildResponder()
-    let timeout = TimeAmount.milliseconds(Int64(configuration.idleTimeout * 1000))
-    return HTTPServerBuilder { responder in
-      GuardedChannel(
-        inner: HTTP1WebSocketUpgradeChannel(
-          responder: responder, webSocketResponder: webSocketResponder,
-          configuration: .init(http1: .init(idleTimeout: timeout))),
-        headTimeout: timeout, quota: self.connections)
-    }
-  }
-
-  /// The service as a Hummingbird application (HTTP/1.1 with WebSocket upgrades) on the
-  /// configured address; `onServerRunning` gets the port it listens on.
-  public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
-    -> some ApplicationProtocol
-  {
-    Application(
-      router: router(),
-      server: server(),
-      configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
-      onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
-      logger: logger)
   }
 }

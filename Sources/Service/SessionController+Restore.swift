@@ -7,32 +7,7 @@ import NIOCore
 import Store
 import Workflows
 
-/// How a tracking session was opened, as the store keeps it to open the session again.
-struct SessionParameters: Codable {
-  var venue: String
-  var device: String?
-  var seed: UInt64
-  /// The `start` the client gave, as it gave it.
-  var start: JSONValue?
-  var particles: Int
-  /// The version of the venue's map the session locates with.
-  var map_version: Int
-
-  /// As JSON text.
-  func json() throws -> String { String(decoding: try JSONEncoder().encode(self), as: UTF8.self) }
-}
-
-/// A session another instance sharing the store holds: the client is sent there (307).
-struct SessionElsewhere: Error {
-  /// The session's id.
-  var id: String
-  /// Where the same request should go.
-  var location: String
-  /// The instance holding it.
-  var instance: String
-}
-
-extension FingerprintService {
+extension SessionController {
   /// The live session `id`: held here, or opened again from the store (after a restart, its
   /// batches replayed in order give the same fixes), or `SessionElsewhere` when another
   /// instance sharing the store holds it.
@@ -76,13 +51,12 @@ extension FingerprintService {
   func restore(_ stored: StoredSession) async throws -> LiveSession {
     let parameters: SessionParameters
     do {
-      parameters = try JSONDecoder().decode(
-        SessionParameters.self, from: Data(stored.parameters.utf8))
+      parameters = try SessionParameters(json: stored.parameters)
     } catch {
       throw GeolocateError.serviceUnavailable("session \(stored.id) cannot be read back")
     }
     guard let entry = catalog.entry(stored.venue) else {
-      throw Self.notFound(venue: stored.venue)
+      throw GeolocateError.notFound(venue: stored.venue)
     }
     let map: RadioMap
     var drawn: Result<DrawnVenue, FingerpostError>?
@@ -94,7 +68,7 @@ extension FingerprintService {
     } else if let record = try await store.map(
       venue: stored.venue, version: parameters.map_version)
     {
-      map = try await radioMap(record)
+      map = try await maps.radioMap(record)
     } else {
       throw GeolocateError(
         code: 404, domain: "global", reason: "notFound",
@@ -137,25 +111,5 @@ extension FingerprintService {
       _ = try? await store.removeSession(id)
     }
     _ = try? await store.removeSessions(idleSince: now.addingTimeInterval(-timeout))
-  }
-
-  /// The answer sending the client to the instance holding a session.
-  static func redirect(_ elsewhere: SessionElsewhere) -> Response {
-    Response(
-      status: .temporaryRedirect,
-      headers: [.location: elsewhere.location, .contentType: "application/json"],
-      body: .init(byteBuffer: ByteBuffer(string: redirectBody(elsewhere))))
-  }
-
-  /// The body of a redirect to the instance holding a session: its id, that instance and the
-  /// same request's URL there.
-  static func redirectBody(_ elsewhere: SessionElsewhere) -> String {
-    struct Redirect: Encodable {
-      var session: String
-      var instance: String
-      var location: String
-    }
-    return Response.jsonText(
-      Redirect(session: elsewhere.id, instance: elsewhere.instance, location: elsewhere.location))
   }
 }
