@@ -61,6 +61,9 @@ extension FingerprintService {
       // As `fingerpost ingest` builds it, refused up front when it would not fit in memory.
       var ingest = Ingest(surveys: [])
       if let limit = configuration.mapBuildMemory { ingest.memoryLimit = limit }
+      ingest.remedy =
+        "build the map elsewhere (fingerpost ingest --grid 2) and upload it (PUT /fp/v1/venues/"
+        + "\(entry.id)/radiomap), or give the service more memory"
       let built = try ingest.build(
         surveys: [("survey of \(entry.id)", survey)], plans: entry.plans,
         surveyBytes: text.count)

@@ -16,6 +16,10 @@ public struct Ingest: Sendable {
   public var lengthScale = 3.0
   /// The memory the ingest may use, bytes (default: what the machine has available now).
   public var memoryLimit = ProcessUsage.availableMemory
+  /// What the memory refusal tells its reader to do instead (the command line's options by
+  /// default; the service names its own).
+  public var remedy =
+    "a coarser --grid (twice the size: a quarter of the cells) or fewer surveys at once need less"
 
   static let logger = Logger(label: "fingerpost.ingest")
 
@@ -134,7 +138,6 @@ public struct Ingest: Sendable {
     throw FingerpostError(
       .tooLarge, file: surveys.first,
       "this ingest needs about \(need) of memory (\(surveyed) of surveys, \(millions) million "
-        + "cells of \(grid) m over the venue's levels) and \(available) is available; a coarser "
-        + "--grid (twice the size: a quarter of the cells) or fewer surveys at once need less")
+        + "cells of \(grid) m over the venue's levels) and \(available) is available; \(remedy)")
   }
 }
