@@ -133,3 +133,24 @@ extension Hummingbird.Router where Context == ServiceRequestContext {
   /// An application of this router, for `HummingbirdTesting`.
   func buildApplication() -> some ApplicationProtocol { Application(router: self) }
 }
+
+extension ServiceFixture {
+  /// Writes into `folder` a scenario walking the office (its world, and a map from its survey)
+  /// from Room 0.01 to `unit`, seed 5, and returns its path.
+  static func officeScenario(to unit: String, in folder: URL) throws -> String {
+    let root = RepositoryPaths.root
+    let path = folder.appendingPathComponent("s.yaml").path
+    try Data(
+      """
+      venue: \(RepositoryPaths.sampleVenue("office"))
+      world: \(root.appendingPathComponent("Surveys/office.world.yaml").path)
+      radio_map: { survey: \(root.appendingPathComponent("Surveys/office.survey.ndjson").path) }
+      walker:
+        start: { unit: "Room 0.01" }
+        stops: [{ unit: "\(unit)" }]
+      seed: 5
+      """.utf8
+    ).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+}

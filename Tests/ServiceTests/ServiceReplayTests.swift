@@ -18,19 +18,7 @@ import Workflows
     let fixture = try await ServiceFixture.shared.value
     let folder = try LightScenario.temporaryFolder("service-replay")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let root = RepositoryPaths.root
-    let path = folder.appendingPathComponent("s.yaml").path
-    try Data(
-      """
-      venue: \(RepositoryPaths.sampleVenue("office"))
-      world: \(root.appendingPathComponent("Surveys/office.world.yaml").path)
-      radio_map: { survey: \(root.appendingPathComponent("Surveys/office.survey.ndjson").path) }
-      walker:
-        start: { unit: "Room 0.01" }
-        stops: [{ unit: "Room 0.06" }]
-      seed: 5
-      """.utf8
-    ).write(to: URL(fileURLWithPath: path))
+    let path = try ServiceFixture.officeScenario(to: "Room 0.06", in: folder)
     let replayer = try Replayer(run: ScenarioRun(file: path), kind: .pf)
     let (walk, plans) = (replayer.walk, replayer.plans)
     try await fixture.service.application().test(.live) { client in

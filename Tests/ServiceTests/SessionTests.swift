@@ -21,19 +21,7 @@ import Workflows
     () throws -> (events: [String], start: (ordinal: Int, x: Double, y: Double)) in
     let folder = try LightScenario.temporaryFolder("session")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let root = RepositoryPaths.root
-    let path = folder.appendingPathComponent("s.yaml").path
-    try Data(
-      """
-      venue: \(RepositoryPaths.sampleVenue("office"))
-      world: \(root.appendingPathComponent("Surveys/office.world.yaml").path)
-      radio_map: { survey: \(root.appendingPathComponent("Surveys/office.survey.ndjson").path) }
-      walker:
-        start: { unit: "Room 0.01" }
-        stops: [{ unit: "Room 0.24" }]
-      seed: 5
-      """.utf8
-    ).write(to: URL(fileURLWithPath: path))
+    let path = try ServiceFixture.officeScenario(to: "Room 0.24", in: folder)
     let lines = try ScenarioRun(file: path).eventStream.split(separator: "\n").map(String.init)
     let truth = try #require(
       lines.enumerated().lazy.compactMap { i, line -> TruthSample? in
