@@ -14,21 +14,20 @@ public final class FingerprintService: Sendable {
   public let configuration: ServiceConfiguration
   /// What it keeps.
   public let store: any FingerprintStore
-  /// The venues and maps it answers with.
-  public let catalog: VenueCatalog
+  /// The venues it answers with, kept in step with the store, and their map builds.
+  let library: VenueLibrary
   /// API keys and their daily counts.
   public let keys: KeyGate
   /// The live tracking sessions.
   public let sessions = SessionHub()
-  /// Uploaded venues are loaded one at a time (each within `venueLimits`): the memory clients
-  /// can make the service use stays bounded.
-  let venueLoads = AsyncGate(width: 1)
-  /// The radio map files: the store's and this instance's copies.
-  let maps: MapFiles
   /// Open connections per client address.
   public let connections: ConnectionQuota
   let logger = Logger(label: "fingerpost.service")
   let address: InstanceAddress
+  /// The venues and maps it answers with.
+  public var catalog: VenueCatalog { library.catalog }
+  /// The radio map files: the store's and this instance's copies.
+  var maps: MapFiles { library.maps }
   /// The tracking sessions' endpoints.
   var tracking: SessionController {
     SessionController(
@@ -43,8 +42,6 @@ public final class FingerprintService: Sendable {
     let store = try await Self.openStore(
       dataFolder: configuration.dataFolder, database: configuration.database)
     self.store = store
-    maps = MapFiles(store: store, dataFolder: configuration.dataFolder)
-    catalog = VenueCatalog()
     connections = ConnectionQuota(
       perAddress: configuration.connectionsPerAddress,
       unlimited: configuration.trustedProxies.addresses)
@@ -52,9 +49,13 @@ public final class FingerprintService: Sendable {
       store: store,
       failures: KeyFailures(
         limit: configuration.failedKeyLimit, window: configuration.failedKeyWindow))
-    address = InstanceAddress(
+    let address = InstanceAddress(
       configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)")
-    try await syncCatalog(strict: true)
+    self.address = address
+    library = VenueLibrary(
+      store: store, maps: MapFiles(store: store, dataFolder: configuration.dataFolder),
+      sessions: sessions, configuration: configuration, address: address, logger: logger)
+    try await library.syncCatalog(strict: true)
   }
 
   /// Tells the instances sharing the store that this one is alive (at its `instance` URL):
@@ -67,6 +68,10 @@ public final class FingerprintService: Sendable {
       logger.warning("cannot say this instance is alive", metadata: ["error": "\(error)"])
     }
   }
+
+  /// Takes up the changes other instances make to a shared store until cancelled: venues and
+  /// maps they store are loaded, jobs they queue are worked on.
+  public func followChanges() async { await library.followChanges() }
 
   /// This instance's base URL, as other instances sharing the store send clients to it (for
   /// the tracking sessions it holds) and as it names itself on the map build jobs it takes.
@@ -98,7 +103,8 @@ public final class FingerprintService: Sendable {
           allowMethods: [.get, .post, .delete, .options], maxAge: .seconds(86_400))))
     GeolocationController(catalog: catalog, store: store, keys: keys, configuration: configuration)
       .addRoutes(to: router)
-    addVenueRoutes(to: router)
+    VenueController(library: library, keys: keys, configuration: configuration)
+      .addRoutes(to: router)
     tracking.addRoutes(to: router)
     return router
   }
@@ -147,7 +153,7 @@ public final class FingerprintService: Sendable {
           await self.tracking.expireSessions()
           round += 1
           if round % 5 == 0 { await self.beat() }
-          if round % 10 == 1 { await self.workJobs() }
+          if round % 10 == 1 { await self.library.workJobs() }
         }
       }
       try await group.next()

@@ -80,7 +80,7 @@ extension MapBuildRaceTests {
         updated: stored.updated.addingTimeInterval(5)))
     let job = MapBuildJob(id: "replaced", venue: "office")
     try await service.store.saveJob(job)
-    await service.runBuild(job)
+    await service.library.runBuild(job)
     let ended = try #require(try await service.store.job("replaced"))
     #expect(ended.state == .failed)
     #expect(ended.message?.contains("was replaced while its map was built") == true)

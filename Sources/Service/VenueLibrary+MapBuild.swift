@@ -4,7 +4,7 @@ import Foundation
 import Store
 import Workflows
 
-extension FingerprintService {
+extension VenueLibrary {
   /// A running job whose worker has not said it is still at it for this long is taken over by
   /// another worker, seconds (its instance is taken to have died).
   static let jobStaleAfter = 60.0

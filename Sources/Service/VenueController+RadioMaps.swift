@@ -5,7 +5,7 @@ import Hummingbird
 import NIOCore
 import Store
 
-extension FingerprintService {
+extension VenueController {
   /// `/fp/v1/venues/{id}/radiomap:build`, the build jobs, and the newest map's file.
   func addRadioMapRoutes(to api: RouterGroup<ServiceRequestContext>) {
     api.post("venues/{id}/radiomap:build") { request, context in
@@ -46,7 +46,7 @@ extension FingerprintService {
     guard catalog.entry(venue) != nil else { throw GeolocateError.notFound(venue: venue) }
     let job = MapBuildJob(id: UUID().uuidString.lowercased(), venue: venue)
     try await store.saveJob(job)
-    Task { await self.workJobs() }
+    Task { await self.library.workJobs() }
     var response = Response.json(job, status: .accepted)
     response.headers[.location] = "/fp/v1/jobs/\(job.id)"
     return response
@@ -82,7 +82,7 @@ extension FingerprintService {
     }
     guard let stored else { throw GeolocateError.notFound(venue: id) }
     let scans = map.levels.reduce(0) { $0 + $1.points.reduce(0) { $0 + $1.scans } }
-    let record = try await storeMap(map, venue: id, scans: scans)
+    let record = try await library.storeMap(map, venue: id, scans: scans)
     try catalog.put(stored, map: (record, map))
     var response = Response.json(MapResource(record), status: .created)
     response.headers[.location] = MapResource(record).url

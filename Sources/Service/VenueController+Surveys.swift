@@ -4,7 +4,7 @@ import Foundation
 import Hummingbird
 import Store
 
-extension FingerprintService {
+extension VenueController {
   /// `/fp/v1/venues/{id}/surveys`: append scans, a summary, and the whole survey as NDJSON.
   func addSurveyRoutes(to api: RouterGroup<ServiceRequestContext>) {
     api.post("venues/{id}/surveys") { request, context in
@@ -87,7 +87,7 @@ extension FingerprintService {
   func surveySummary(_ request: Request, venue: String) async throws -> Response {
     let entry = try await readableVenue(request, id: venue)
     let survey = SurveyFile.parse(
-      Data(try await surveyText(entry).utf8), file: "survey of \(venue)")
+      Data(try await library.surveyText(entry).utf8), file: "survey of \(venue)")
     struct Level: Encodable, Hashable {
       var level_id: String?
       var ordinal: Int?
@@ -123,21 +123,6 @@ extension FingerprintService {
     let entry = try await readableVenue(request, id: venue)
     return Response(
       status: .ok, headers: [.contentType: "application/x-ndjson"],
-      body: .init(byteBuffer: .init(string: try await surveyText(entry))))
-  }
-
-  /// The stored survey of `entry` as a survey file: a header naming the venue and its frame
-  /// (the floor plans', or a map-only venue's map's), then every scan line in the order it was
-  /// appended.
-  func surveyText(_ entry: VenueCatalog.Entry) async throws -> String {
-    let header = SurveyWriter.line(
-      SurveyHeader(
-        venue: entry.id, origin: entry.plans?.frame.origin ?? entry.map?.origin,
-        source: "fingerpost serve", frame: entry.plans == nil ? entry.map?.frame : nil))
-    let lines = try await store.surveyLines(venue: entry.id)
-    var text = header + "\n"
-    text.reserveCapacity(lines.reduce(text.utf8.count) { $0 + $1.utf8.count + 1 })
-    for line in lines { text += line + "\n" }
-    return text
+      body: .init(byteBuffer: .init(string: try await library.surveyText(entry))))
   }
 }

@@ -7,9 +7,25 @@ import IMDF
 import Store
 import Workflows
 
-extension FingerprintService {
-  /// The indoor endpoints under `/fp/v1`: venues, their surveys, map builds and locate.
-  func addVenueRoutes(to router: Hummingbird.Router<ServiceRequestContext>) {
+/// The indoor endpoints under `/fp/v1` for venues: upload, delete and read them (levels, units,
+/// validation), their surveys, radio maps and map builds, and locate in one.
+struct VenueController: Sendable {
+  /// The venues loaded, their map builds and files.
+  let library: VenueLibrary
+  /// API keys and their daily counts.
+  let keys: KeyGate
+  /// Limits.
+  let configuration: ServiceConfiguration
+
+  /// What the service keeps.
+  var store: any FingerprintStore { library.store }
+  /// The venues and maps loaded.
+  var catalog: VenueCatalog { library.catalog }
+  /// The radio map files.
+  var maps: MapFiles { library.maps }
+
+  /// Adds the venue routes to `router`.
+  func addRoutes(to router: Hummingbird.Router<ServiceRequestContext>) {
     let api = router.group("fp/v1")
     api.get("venues") { request, _ in
       await self.answer {
@@ -56,7 +72,7 @@ extension FingerprintService {
 
   /// The answer of `body`, or its error as the `/fp/v1` error body (`Response.answer`).
   func answer(_ body: () async throws -> Response) async -> Response {
-    await Response.answer(logger: logger, body)
+    await Response.answer(logger: library.logger, body)
   }
 
   /// `PUT /fp/v1/venues/{id}`: an IMDF zip. Real venues carry validation errors (units without a
@@ -67,7 +83,7 @@ extension FingerprintService {
     _ = try await keys.admit(request.key, for: .write(venue: id))
     try Self.checkVenueID(id)
     let archive = try await request.payload(upTo: configuration.uploadLimit)
-    let venue = try await venueLoads.run {
+    let venue = try await library.venueLoads.run {
       try VenueLoader.load(zip: archive, path: "venue \(id)", limits: configuration.venueLimits)
     }
     if let limit = venue.limitExceeded {
@@ -90,7 +106,7 @@ extension FingerprintService {
     }
     let stored = StoredVenue(id: id, name: venue.name, archive: archive)
     let created = try await store.putVenue(stored)
-    try await loadVenue(id)
+    try await library.loadVenue(id)
     struct Answer: Encodable {
       var id: String
       var name: String
@@ -109,7 +125,7 @@ extension FingerprintService {
   func deleteVenue(_ request: Request, id: String) async throws -> Response {
     _ = try await keys.admit(request.key, for: .write(venue: id))
     guard try await store.deleteVenue(id) else { throw GeolocateError.notFound(venue: id) }
-    await forgetVenue(id)
+    await library.forgetVenue(id)
     return Response(status: .noContent)
   }
 
