@@ -63,3 +63,31 @@ public struct WalkFeed {
       .map { ($0.t, $0.event) }
   }
 }
+
+extension WalkFeed {
+  /// What a feed counted: the newest event time, the events fed, the unusable scans and steps.
+  public struct Counts: Sendable, Equatable {
+    /// The newest event time fed, seconds; nil before the first.
+    public var lastTime: Double?
+    /// Events fed.
+    public var fed: Int
+    /// Scans that named no AP of the map.
+    public var unusableScans: Int
+    /// Steps whose length or heading was not a finite number.
+    public var unusableSteps: Int
+  }
+
+  /// The counts now.
+  public var counts: Counts {
+    Counts(
+      lastTime: lastTime, fed: fed, unusableScans: unusableScans, unusableSteps: unusableSteps)
+  }
+
+  /// Takes up `counts`, as a feed reopened where another stopped.
+  public mutating func resume(_ counts: Counts) {
+    lastTime = counts.lastTime
+    fed = counts.fed
+    unusableScans = counts.unusableScans
+    unusableSteps = counts.unusableSteps
+  }
+}
