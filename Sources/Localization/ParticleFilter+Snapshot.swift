@@ -42,10 +42,42 @@ extension ParticleFilter {
       generator: rng.state)
   }
 
-  /// Takes up `snapshot`'s state (see `Snapshot`); refused when its generator state is not
-  /// this filter's generator's kind.
-  public func restore(_ snapshot: Snapshot) throws(RandomnessError) {
-    try rng.restore(state: snapshot.generator)
+  /// Takes up `snapshot`'s state (see `Snapshot`); refused, with nothing changed, when it does
+  /// not fit this filter: particle arrays of unequal lengths, a floor or unit the venue lacks, a
+  /// generator state of another kind.
+  public func restore(_ snapshot: Snapshot) throws(FingerpostError) {
+    let cloud = snapshot.particles
+    let n = cloud.count
+    guard
+      [
+        cloud.y.count, cloud.plan.count, cloud.headingBias.count, cloud.scale.count,
+        cloud.offset.count, cloud.climb.count, cloud.transit.count, cloud.floorBase.count,
+        cloud.logWeight.count,
+      ].allSatisfy({ $0 == n })
+    else { throw FingerpostError(.mismatch, "the snapshot's particle arrays differ in length") }
+    // Positions and per-particle parameters are numbers (transit and floor base may be NaN,
+    // their "none"); a weight may be −∞ (dead), never NaN or +∞.
+    guard
+      [cloud.x, cloud.y, cloud.headingBias, cloud.scale, cloud.offset].allSatisfy({
+        $0.allSatisfy(\.isFinite)
+      }),
+      cloud.logWeight.allSatisfy({ !$0.isNaN && $0 < .infinity }),
+      cloud.transit.allSatisfy({ $0.isNaN || ($0.isFinite && $0 >= 0) }),
+      cloud.floorBase.allSatisfy({ !$0.isInfinite }),
+      cloud.climb.allSatisfy({ (-1...1).contains($0) })
+    else { throw FingerpostError(.mismatch, "the snapshot's particles hold impossible values") }
+    let floors = plans.plans
+    guard cloud.plan.allSatisfy({ $0 >= 0 && Int($0) < floors.count }),
+      snapshot.unitState.named.allSatisfy({
+        floors.indices.contains($0.plan) && floors[$0.plan].units.indices.contains($0.unit)
+      }),
+      snapshot.previousFix.map({ floors.indices.contains($0.plan) }) ?? true
+    else { throw FingerpostError(.mismatch, "the snapshot names a floor or unit the venue lacks") }
+    do {
+      try rng.restore(state: snapshot.generator)
+    } catch {
+      throw FingerpostError(.mismatch, "the snapshot's generator is another kind: \(error)")
+    }
     particles = snapshot.particles
     lastTime = snapshot.lastTime
     still = snapshot.still
@@ -55,7 +87,7 @@ extension ParticleFilter {
     slowLikelihood = snapshot.slowLikelihood
     previousReadings = snapshot.previousReadings
     lastFloorCheck = snapshot.lastFloorCheck
-    unitState = snapshot.unitState
+    unitState.take(snapshot.unitState)
     previousFix = snapshot.previousFix
     offsetEstimate = snapshot.offsetEstimate
     recentSteps = snapshot.recentSteps

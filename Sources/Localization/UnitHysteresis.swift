@@ -1,3 +1,5 @@
+import FingerpostCore
+
 /// Chooses the unit a fix snaps to from the particle mass per unit, changing only when another
 /// unit has held clearly more mass for a while, so a walker by a door does not flicker.
 struct UnitHysteresis {
@@ -44,5 +46,50 @@ struct UnitHysteresis {
       challenger = (plan, best.key, t)
     }
     return current?.unit
+  }
+}
+
+extension UnitHysteresis {
+  /// Takes up `other`'s state (the unit held, the challenger, the minimum share), keeping this
+  /// one's margin and hold.
+  mutating func take(_ other: UnitHysteresis) {
+    current = other.current
+    challenger = other.challenger
+    minimumShare = other.minimumShare
+  }
+
+  /// The (plan, unit) pairs the state names, to check against a venue.
+  var named: [(plan: Int, unit: Int)] {
+    [current, challenger.map { ($0.plan, $0.unit) }].compactMap { $0 }
+  }
+
+  /// Writes the state (not the margin and hold, which come from the settings).
+  func write(to writer: inout BinaryWriter) {
+    writer.double(minimumShare)
+    writer.bool(current != nil)
+    if let current {
+      writer.integer(Int32(current.plan))
+      writer.integer(Int32(current.unit))
+    }
+    writer.bool(challenger != nil)
+    if let challenger {
+      writer.integer(Int32(challenger.plan))
+      writer.integer(Int32(challenger.unit))
+      writer.double(challenger.since)
+    }
+  }
+
+  /// Reads a state `write` wrote.
+  mutating func read(from reader: inout BinaryReader) throws(FingerpostError) {
+    minimumShare = try reader.double()
+    current =
+      try reader.bool()
+      ? (Int(try reader.integer(Int32.self)), Int(try reader.integer(Int32.self))) : nil
+    challenger =
+      try reader.bool()
+      ? (
+        Int(try reader.integer(Int32.self)), Int(try reader.integer(Int32.self)),
+        try reader.double()
+      ) : nil
   }
 }

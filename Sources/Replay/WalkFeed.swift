@@ -75,6 +75,14 @@ extension WalkFeed {
     public var unusableScans: Int
     /// Steps whose length or heading was not a finite number.
     public var unusableSteps: Int
+
+    /// Counts as a feed keeps them.
+    public init(lastTime: Double?, fed: Int, unusableScans: Int, unusableSteps: Int) {
+      self.lastTime = lastTime
+      self.fed = fed
+      self.unusableScans = unusableScans
+      self.unusableSteps = unusableSteps
+    }
   }
 
   /// The counts now.

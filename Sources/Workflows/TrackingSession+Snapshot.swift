@@ -1,4 +1,5 @@
 import FingerpostCore
+import Foundation
 import Localization
 import Replay
 
@@ -22,18 +23,46 @@ extension TrackingSession {
     return Snapshot(filter: filter.snapshot(), counts: feed.counts, previousStep: previousStep)
   }
 
-  /// Takes up `snapshot`'s state; refused (and nothing changed) when it was taken from a
-  /// filter whose generator is of another kind.
+  /// Takes up `snapshot`'s state; refused (and nothing changed) when it does not fit this
+  /// session's filter (`ParticleFilter.restore`).
   public func restore(_ snapshot: Snapshot) throws(FingerpostError) {
     guard let filter = feed.localizer as? ParticleFilter else {
       throw FingerpostError(.mismatch, "this session's localizer cannot take a filter's state")
     }
-    do {
-      try filter.restore(snapshot.filter)
-    } catch {
-      throw FingerpostError(.mismatch, "the snapshot's generator is another kind: \(error)")
-    }
+    try filter.restore(snapshot.filter)
     feed.resume(snapshot.counts)
     previousStep = snapshot.previousStep
+  }
+}
+
+extension TrackingSession.Snapshot {
+  /// The snapshot as bytes, for a store to keep (`init(bytes:file:)` reads them back).
+  public var bytes: Data {
+    var w = BinaryWriter()
+    w.optional(counts.lastTime)
+    w.integer(Int64(counts.fed))
+    w.integer(Int64(counts.unusableScans))
+    w.integer(Int64(counts.unusableSteps))
+    w.optional(previousStep)
+    w.byteArray([UInt8](filter.bytes))
+    return w.data
+  }
+
+  /// Reads a snapshot's `bytes`, named `file` in errors; damaged or truncated bytes are a
+  /// `malformed` error.
+  public init(bytes: Data, file: String) throws(FingerpostError) {
+    var r = BinaryReader(bytes, file: file)
+    let lastTime = try r.optional()
+    var numbers: [Int] = []
+    for _ in 0..<3 {
+      let value = try r.integer(Int64.self)
+      guard value >= 0, value <= Int64(Int32.max) else { throw r.error("a count is damaged") }
+      numbers.append(Int(value))
+    }
+    counts = WalkFeed.Counts(
+      lastTime: lastTime, fed: numbers[0], unusableScans: numbers[1], unusableSteps: numbers[2])
+    previousStep = try r.optional()
+    filter = try ParticleFilter.Snapshot(bytes: Data(try r.byteArray()), file: file)
+    guard r.isAtEnd else { throw r.error("bytes after the snapshot's end") }
   }
 }
