@@ -6,6 +6,9 @@ extension ParticleFilter.Snapshot {
   /// The format's first bytes and version.
   static let magic: UInt32 = 0x5353_5046  // "FPSS", little-endian
   static let version: UInt16 = 1
+  /// Bytes each particle takes: six doubles (x, y, heading bias, scale, offset, log-weight), its
+  /// plan (4), climb (1), transit and floor base (4 each).
+  static let bytesPerParticle = 6 * 8 + 4 + 1 + 4 + 4
 
   /// The snapshot as bytes (`init(bytes:file:)` reads them back, every double to the bit).
   public var bytes: Data {
@@ -77,8 +80,7 @@ extension ParticleFilter.Snapshot {
       throw FingerpostError(
         .unsupportedVersion, file: file, "snapshot version \(version); this build reads 1")
     }
-    // Each particle takes 8 × 7 + 4 + 1 + 4 + 4 = 69 bytes.
-    let n = try r.count(of: 69)
+    let n = try r.count(of: Self.bytesPerParticle)
     func doubles() throws(FingerpostError) -> [Double] {
       var values: [Double] = []
       values.reserveCapacity(n)

@@ -100,6 +100,22 @@ import Workflows
     #expect(rest == expected && expected.contains { $0 != nil })
   }
 
+  @Test func aLargeCloudReadsBack() throws {
+    let (replay, _) = try Self.light()
+    var settings = ParticleFilterSettings()
+    settings.particles = 5_000
+    // A known start draws the whole cloud at once: no batch needed.
+    let session = try TrackingSession(
+      plans: replay.plans, map: replay.map, seed: 3, start: replay.walk.start, settings: settings)
+    let snapshot = try #require(session.snapshot())
+    #expect(snapshot.filter.particleCount == 5_000)
+    let bytes = snapshot.bytes
+    // 61 bytes a particle, and the rest.
+    #expect(bytes.count > 5_000 * 61 && bytes.count < 5_000 * 61 + 20_000)
+    let read = try TrackingSession.Snapshot(bytes: bytes, file: "snapshot")
+    #expect(read.bytes == bytes)
+  }
+
   @Test func damagedSnapshotBytesAreAnErrorNamingTheFile() throws {
     let (replay, batches) = try Self.light()
     let session = try Self.session(replay, seed: 9)
