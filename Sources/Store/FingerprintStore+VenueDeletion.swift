@@ -3,6 +3,7 @@ extension FingerprintStore {
   /// (the same SQL for SQLite, with `?` for `$1`, and PostgreSQL).
   static var venueDeletion: [String] {
     [
+      "DELETE FROM session_snapshot WHERE session IN (SELECT id FROM tracking_session WHERE venue = $1)",
       "DELETE FROM session_batch WHERE session IN (SELECT id FROM tracking_session WHERE venue = $1)",
       "DELETE FROM tracking_session WHERE venue = $1",
       "DELETE FROM map_job WHERE venue = $1",

@@ -88,7 +88,14 @@ public protocol FingerprintStore: Sendable {
   func silence(of instance: String) async throws -> Double?
   /// The session's batches, in order.
   func sessionBatches(session: String) async throws -> [SessionBatch]
-  /// Removes session `id` and its batches; false when there was none.
+  /// Keeps `snapshot` as session `session`'s newest, replacing an older one (one of an older
+  /// batch never replaces a newer), while instance `holder` holds the session; false, and
+  /// nothing kept, when it does not.
+  func putSessionSnapshot(session: String, _ snapshot: SessionSnapshot, holder: String)
+    async throws -> Bool
+  /// Session `session`'s newest snapshot, if one is kept.
+  func sessionSnapshot(session: String) async throws -> SessionSnapshot?
+  /// Removes session `id`, its batches and its snapshot; false when there was none.
   func removeSession(_ id: String) async throws -> Bool
   /// Removes the sessions that took no events since `date`; how many.
   func removeSessions(idleSince date: Date) async throws -> Int

@@ -94,8 +94,46 @@ extension PostgresStore {
     }
   }
 
+  public func putSessionSnapshot(session: String, _ snapshot: SessionSnapshot, holder: String)
+    async throws -> Bool
+  {
+    try await transaction { connection, logger in
+      // The session's row, locked until the commit, as a batch locks it.
+      var held = false
+      for try await _ in try await connection.query(
+        """
+        SELECT id FROM tracking_session WHERE id = \(session) AND instance = \(holder) FOR UPDATE
+        """, logger: logger)
+      {
+        held = true
+      }
+      guard held else { return false }
+      try await connection.query(
+        """
+        INSERT INTO session_snapshot (session, sequence, bytes)
+        VALUES (\(session), \(snapshot.sequence), \(snapshot.bytes))
+        ON CONFLICT (session) DO UPDATE SET sequence = excluded.sequence, bytes = excluded.bytes
+          WHERE excluded.sequence >= session_snapshot.sequence
+        """, logger: logger)
+      return true
+    }
+  }
+
+  public func sessionSnapshot(session: String) async throws -> SessionSnapshot? {
+    try await rows(
+      "SELECT sequence, bytes FROM session_snapshot WHERE session = \(session)",
+      deadline: .seconds(60)
+    ) {
+      SessionSnapshot(
+        sequence: try $0["sequence"].decode(Int.self),
+        bytes: try $0["bytes"].decode(Data.self))
+    }.first
+  }
+
   public func removeSession(_ id: String) async throws -> Bool {
     try await transaction { connection, logger in
+      try await connection.query(
+        "DELETE FROM session_snapshot WHERE session = \(id)", logger: logger)
       try await connection.query("DELETE FROM session_batch WHERE session = \(id)", logger: logger)
       var removed = false
       for try await _ in try await connection.query(
@@ -109,6 +147,11 @@ extension PostgresStore {
 
   public func removeSessions(idleSince date: Date) async throws -> Int {
     try await transaction { connection, logger in
+      try await connection.query(
+        """
+        DELETE FROM session_snapshot WHERE session IN
+          (SELECT id FROM tracking_session WHERE updated < \(date))
+        """, logger: logger)
       try await connection.query(
         """
         DELETE FROM session_batch WHERE session IN

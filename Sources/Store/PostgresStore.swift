@@ -131,6 +131,11 @@ public final class PostgresStore: FingerprintStore {
     UPDATE api_key SET prefix = left(key, least(8, length(key) / 4)),
       key = encode(sha256(convert_to(key, 'UTF8')), 'hex') WHERE prefix IS NULL
     """,
+    // SQLiteStore's migration "v6".
+    """
+    CREATE TABLE IF NOT EXISTS session_snapshot (session TEXT PRIMARY KEY,
+      sequence BIGINT NOT NULL, bytes BYTEA NOT NULL)
+    """,
   ]
 
   /// The rows `query` answers, each read by `decode`, within `deadline`.

@@ -107,8 +107,37 @@ extension SQLiteStore {
     }
   }
 
+  public func putSessionSnapshot(session: String, _ snapshot: SessionSnapshot, holder: String)
+    async throws -> Bool
+  {
+    try await pool.write { db in
+      guard
+        try Bool.fetchOne(
+          db, sql: "SELECT 1 FROM tracking_session WHERE id = ? AND instance = ?",
+          arguments: [session, holder]) == true
+      else { return false }
+      try db.execute(
+        sql: """
+          INSERT INTO session_snapshot (session, sequence, bytes) VALUES (?, ?, ?)
+          ON CONFLICT (session) DO UPDATE SET sequence = excluded.sequence, bytes = excluded.bytes
+            WHERE excluded.sequence >= session_snapshot.sequence
+          """, arguments: [session, snapshot.sequence, snapshot.bytes])
+      return true
+    }
+  }
+
+  public func sessionSnapshot(session: String) async throws -> SessionSnapshot? {
+    try await pool.read { db in
+      try Row.fetchOne(
+        db, sql: "SELECT sequence, bytes FROM session_snapshot WHERE session = ?",
+        arguments: [session]
+      ).map { SessionSnapshot(sequence: $0["sequence"], bytes: $0["bytes"]) }
+    }
+  }
+
   public func removeSession(_ id: String) async throws -> Bool {
     try await pool.write { db in
+      try db.execute(sql: "DELETE FROM session_snapshot WHERE session = ?", arguments: [id])
       try db.execute(sql: "DELETE FROM session_batch WHERE session = ?", arguments: [id])
       try db.execute(sql: "DELETE FROM tracking_session WHERE id = ?", arguments: [id])
       return db.changesCount > 0
@@ -117,11 +146,13 @@ extension SQLiteStore {
 
   public func removeSessions(idleSince date: Date) async throws -> Int {
     try await pool.write { db in
-      try db.execute(
-        sql: """
-          DELETE FROM session_batch WHERE session IN
-            (SELECT id FROM tracking_session WHERE updated < ?)
-          """, arguments: [date])
+      for table in ["session_snapshot", "session_batch"] {
+        try db.execute(
+          sql: """
+            DELETE FROM \(table) WHERE session IN
+              (SELECT id FROM tracking_session WHERE updated < ?)
+            """, arguments: [date])
+      }
       try db.execute(sql: "DELETE FROM tracking_session WHERE updated < ?", arguments: [date])
       return db.changesCount
     }

@@ -142,6 +142,13 @@ public final class SQLiteStore: FingerprintStore {
           arguments: [hash, APIKey.prefix(key), key])
       }
     }
+    migrator.registerMigration("v6") { db in
+      try db.create(table: "session_snapshot") { t in
+        t.primaryKey("session", .text)
+        t.column("sequence", .integer).notNull()
+        t.column("bytes", .blob).notNull()
+      }
+    }
     return migrator
   }
 }

@@ -45,3 +45,18 @@ public struct SessionBatch: Sendable, Hashable {
     self.events = events
   }
 }
+
+/// A tracking session's state after one of its batches, as bytes its service can restore from
+/// (`TrackingSession.Snapshot.bytes`): reopening it replays only the batches after `sequence`.
+public struct SessionSnapshot: Sendable, Hashable {
+  /// The batch it follows (the last batch whose events it includes).
+  public var sequence: Int
+  /// The state, as the service wrote it.
+  public var bytes: Data
+
+  /// The state `bytes` after batch `sequence`.
+  public init(sequence: Int, bytes: Data) {
+    self.sequence = sequence
+    self.bytes = bytes
+  }
+}

@@ -102,6 +102,39 @@ import Testing
   }
 
   @Test(arguments: StoreKind.available)
+  func aSessionKeepsItsNewestSnapshotWhileItsHolderHoldsIt(kind: StoreKind) async throws {
+    let under = try await StoreUnderTest(kind)
+    let store = try await under.open()
+    let holder = "http://127.0.0.1:1"
+    try await store.addSession(
+      StoredSession(id: "s", venue: "v", instance: holder, parameters: "{}"))
+    #expect(try await store.sessionSnapshot(session: "s") == nil)
+    let bytes = Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+    #expect(
+      try await store.putSessionSnapshot(
+        session: "s", SessionSnapshot(sequence: 9, bytes: bytes), holder: holder))
+    // An older one never replaces it; another instance keeps nothing.
+    #expect(
+      try await store.putSessionSnapshot(
+        session: "s", SessionSnapshot(sequence: 4, bytes: Data([1])), holder: holder))
+    #expect(
+      !(try await store.putSessionSnapshot(
+        session: "s", SessionSnapshot(sequence: 12, bytes: Data([2])), holder: "http://other")))
+    #expect(
+      !(try await store.putSessionSnapshot(
+        session: "nobody", SessionSnapshot(sequence: 1, bytes: Data([3])), holder: holder)))
+    let reopened = try await under.open()
+    #expect(
+      try await reopened.sessionSnapshot(session: "s") == SessionSnapshot(sequence: 9, bytes: bytes)
+    )
+    #expect(try await reopened.sessionSnapshot(session: "nobody") == nil)
+    // It goes with its session.
+    #expect(try await reopened.removeSession("s"))
+    #expect(try await reopened.sessionSnapshot(session: "s") == nil)
+    await under.remove([store, reopened])
+  }
+
+  @Test(arguments: StoreKind.available)
   func aSessionIsHandedOverOnlyByItsHolderAndFencesItsBatches(kind: StoreKind) async throws {
     let under = try await StoreUnderTest(kind)
     let store = try await under.open()
