@@ -37,7 +37,7 @@ public actor LiveSession {
   /// When it last took events (or was opened).
   public private(set) var lastActive: Date
   /// Fixes readers lost because they read too slowly.
-  public private(set) var dropped = 0
+  public internal(set) var dropped = 0
   /// Fixes kept for readers that join late or resume (`Last-Event-ID`).
   public static let historyLimit = 256
   /// Fixes a reader may fall behind by before its oldest are dropped.
@@ -50,6 +50,8 @@ public actor LiveSession {
   var batches = 0
   var readers: [UUID: AsyncStream<SessionFix>.Continuation] = [:]
   var ended = false
+  /// The batch whose snapshot the session was opened again from, if it was.
+  public internal(set) var restoredFrom: Int?
 
   /// Opens a session on `plans` with `map`, its filter (with `settings`) seeded from `seed`; on
   /// a map-only venue, `plans` and `map` are `drawn`'s, and fixes are given in the map's terms.

@@ -64,6 +64,9 @@ public struct ServiceConfiguration: Sendable {
   /// The memory one map build may use, bytes (nil: what the machine has available when it
   /// starts); a build that would need more fails with the estimate, as `fingerpost ingest` does.
   public var mapBuildMemory: Int?
+  /// A tracking session's state is kept in the store after every this many batches, so that
+  /// opening it again replays at most as many (0: never; every batch is replayed).
+  public var snapshotEvery = 20
 
   /// A service keeping its data in `dataFolder`.
   public init(dataFolder: String) {

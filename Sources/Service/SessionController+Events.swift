@@ -58,6 +58,21 @@ extension SessionController {
       throw GeolocateError.serviceUnavailable(
         "session \(id) moved between instances: post the batch again")
     }
+    // Every `snapshotEvery` batches the state is kept too, so that opening the session again
+    // replays no more than that; written beside the answer, not before it.
+    let every = configuration.snapshotEvery
+    if every > 0, posted.batch % every == every - 1,
+      let snapshot = await session.snapshot(after: posted.batch)
+    {
+      Task { [store, instance, logger] in
+        do {
+          _ = try await store.putSessionSnapshot(session: id, snapshot, holder: instance)
+        } catch {
+          logger.warning(
+            "session snapshot not kept", metadata: ["session": "\(id)", "error": "\(error)"])
+        }
+      }
+    }
     var answer = JSONObjectWriter()
     answer.string("session", id)
     answer.int("events", posted.events)

@@ -77,7 +77,7 @@ extension SessionController {
     let tracking = try Self.tracking(entry, map: map, drawn: drawn)
     var settings = configuration.sessionSettings
     settings.particles = parameters.particles
-    let session = try LiveSession(
+    var session = try LiveSession(
       id: stored.id, venue: stored.venue, device: parameters.device, plans: tracking.plans,
       map: tracking.map, seed: parameters.seed,
       start: try Self.start(parameters.start, plans: tracking.plans, drawn: tracking.drawn),
@@ -87,6 +87,25 @@ extension SessionController {
     for (expected, batch) in try await store.sessionBatches(session: stored.id).enumerated() {
       guard batch.sequence == expected else { break }
       accepted.append(Data(batch.events.utf8))
+    }
+    // From its newest snapshot and the batches after it, when it has one they reach.
+    if let snapshot = try await store.sessionSnapshot(session: stored.id),
+      snapshot.sequence < accepted.count
+    {
+      do {
+        try await session.restore(snapshot, then: Array(accepted[(snapshot.sequence + 1)...]))
+        return sessions.adopt(session)
+      } catch {
+        logger.warning(
+          "session snapshot not used: every batch is replayed",
+          metadata: ["session": "\(stored.id)", "error": "\(error)"])
+        session = try LiveSession(
+          id: stored.id, venue: stored.venue, device: parameters.device, plans: tracking.plans,
+          map: tracking.map, seed: parameters.seed,
+          start: try SessionController.start(
+            parameters.start, plans: tracking.plans, drawn: tracking.drawn),
+          settings: settings, drawn: tracking.drawn, created: stored.created)
+      }
     }
     try await session.restore(accepted)
     return sessions.adopt(session)
