@@ -16,7 +16,7 @@ extension ParticleFilter {
     var slowLikelihood: Double?
     var previousReadings: [String: Double]
     var lastFloorCheck: Double
-    var unitState: UnitHysteresis
+    var unitState: UnitHysteresis.Held
     var previousFix: (t: Double, plan: Int, position: Point)?
     var offsetEstimate: (mean: Double, variance: Double)
     var recentSteps: [Step]
@@ -36,7 +36,7 @@ extension ParticleFilter {
       particles: particles, lastTime: lastTime, still: still,
       steppedSinceScan: steppedSinceScan, initialized: initialized,
       fastLikelihood: fastLikelihood, slowLikelihood: slowLikelihood,
-      previousReadings: previousReadings, lastFloorCheck: lastFloorCheck, unitState: unitState,
+      previousReadings: previousReadings, lastFloorCheck: lastFloorCheck, unitState: unitState.held,
       previousFix: previousFix, offsetEstimate: offsetEstimate, recentSteps: recentSteps,
       stillUntil: stillUntil, trappedSteps: trappedSteps, barometer: barometer,
       generator: rng.state)
@@ -87,7 +87,7 @@ extension ParticleFilter {
     slowLikelihood = snapshot.slowLikelihood
     previousReadings = snapshot.previousReadings
     lastFloorCheck = snapshot.lastFloorCheck
-    unitState.take(snapshot.unitState)
+    unitState.held = snapshot.unitState
     previousFix = snapshot.previousFix
     offsetEstimate = snapshot.offsetEstimate
     recentSteps = snapshot.recentSteps

@@ -115,9 +115,7 @@ extension ParticleFilter.Snapshot {
     for _ in 0..<(try r.count(of: 12)) { readings[try r.string()] = try r.double() }
     previousReadings = readings
     lastFloorCheck = try r.double()
-    var units = UnitHysteresis(margin: 0, hold: 0)
-    try units.read(from: &r)
-    unitState = units
+    unitState = try UnitHysteresis.Held(from: &r)
     previousFix =
       try r.bool()
       ? (

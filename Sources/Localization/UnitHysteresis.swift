@@ -8,10 +8,18 @@ struct UnitHysteresis {
   /// How long, in seconds, a challenger must lead before it takes over.
   let hold: Double
   /// Below this share of mass in the best unit the fix has no unit (spread too thin).
-  var minimumShare = 0.3
+  static let minimumShare = 0.3
 
-  private(set) var current: (plan: Int, unit: Int)?
-  private var challenger: (plan: Int, unit: Int, since: Double)?
+  /// What the hysteresis has learnt from the fixes so far (a filter's snapshot keeps it).
+  struct Held: Sendable {
+    /// The unit reported now.
+    var current: (plan: Int, unit: Int)?
+    /// A unit leading the current one, and since when (seconds).
+    var challenger: (plan: Int, unit: Int, since: Double)?
+  }
+
+  /// The unit held and its challenger.
+  var held = Held()
 
   /// Hysteresis with the challenger's required `margin` and `hold` time (seconds).
   init(margin: Double, hold: Double) {
@@ -22,50 +30,36 @@ struct UnitHysteresis {
   /// The unit to report at `t`, given the mass share of each unit on the fix's plan.
   mutating func choose(plan: Int, shares: [Int: Double], at t: Double) -> Int? {
     guard let best = shares.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) }),
-      best.value >= minimumShare
+      best.value >= Self.minimumShare
     else {
-      current = nil
-      challenger = nil
+      held = Held()
       return nil
     }
-    guard let now = current, now.plan == plan, let held = shares[now.unit] else {
-      current = (plan, best.key)
-      challenger = nil
+    guard let now = held.current, now.plan == plan, let mass = shares[now.unit] else {
+      held = Held(current: (plan, best.key))
       return best.key
     }
-    if best.key == now.unit || best.value < margin * held {
-      challenger = nil
+    if best.key == now.unit || best.value < margin * mass {
+      held.challenger = nil
       return now.unit
     }
-    if let c = challenger, c.plan == plan, c.unit == best.key {
-      if t - c.since >= hold {
-        current = (plan, best.key)
-        challenger = nil
-      }
+    if let c = held.challenger, c.plan == plan, c.unit == best.key {
+      if t - c.since >= hold { held = Held(current: (plan, best.key)) }
     } else {
-      challenger = (plan, best.key, t)
+      held.challenger = (plan, best.key, t)
     }
-    return current?.unit
+    return held.current?.unit
   }
 }
 
-extension UnitHysteresis {
-  /// Takes up `other`'s state (the unit held, the challenger, the minimum share), keeping this
-  /// one's margin and hold.
-  mutating func take(_ other: UnitHysteresis) {
-    current = other.current
-    challenger = other.challenger
-    minimumShare = other.minimumShare
-  }
-
-  /// The (plan, unit) pairs the state names, to check against a venue.
+extension UnitHysteresis.Held {
+  /// The (plan, unit) pairs held, to check against a venue.
   var named: [(plan: Int, unit: Int)] {
     [current, challenger.map { ($0.plan, $0.unit) }].compactMap { $0 }
   }
 
-  /// Writes the state (not the margin and hold, which come from the settings).
+  /// Writes what is held.
   func write(to writer: inout BinaryWriter) {
-    writer.double(minimumShare)
     writer.bool(current != nil)
     if let current {
       writer.integer(Int32(current.plan))
@@ -79,9 +73,8 @@ extension UnitHysteresis {
     }
   }
 
-  /// Reads a state `write` wrote.
-  mutating func read(from reader: inout BinaryReader) throws(FingerpostError) {
-    minimumShare = try reader.double()
+  /// Reads what `write` wrote.
+  init(from reader: inout BinaryReader) throws(FingerpostError) {
     current =
       try reader.bool()
       ? (Int(try reader.integer(Int32.self)), Int(try reader.integer(Int32.self))) : nil
