@@ -33,7 +33,7 @@ let package = Package(
       "LocalizationBenchmarks",
       [
         "Localization", "Fingerprints", "FloorPlans", "IMDF", "Radio", "Randomness", "Simulation",
-        "FingerpostCore", "EventStream", "Replay",
+        "FingerpostCore", "EventStream", "Replay", "Workflows",
       ]),
     benchmark(
       "ViewerBenchmarks",

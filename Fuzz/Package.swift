@@ -33,6 +33,10 @@ let package = Package(
     harness("FuzzGeosubmit", ["Service", "Store", "Fingerprints"]),
     harness("FuzzLocate", ["Workflows", "FingerpostCore"]),
     harness("FuzzSessionEvents", ["EventStream", "FingerpostCore"]),
+    // A session's snapshot as the store keeps it, restored into an office session and run on.
+    harness(
+      "FuzzSnapshot",
+      ["Workflows", "Replay", "Localization", "FloorPlans", "Fingerprints", "FingerpostCore"]),
   ],
   swiftLanguageModes: [.v6]
 )

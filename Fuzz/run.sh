@@ -10,7 +10,7 @@ runs=${2:-0}
 bin=${FUZZ_BIN:-Fuzz/.build/release}
 work=${FUZZ_WORK:-.build/fuzz}
 harnesses=(FuzzJSON FuzzVenueFiles FuzzVenueZip FuzzSurvey FuzzUJI FuzzILC FuzzIPIN FuzzScenario FuzzWorld
-  FuzzEventStream FuzzRadioMap FuzzGeolocate FuzzGeosubmit FuzzLocate FuzzSessionEvents)
+  FuzzEventStream FuzzRadioMap FuzzGeolocate FuzzGeosubmit FuzzLocate FuzzSessionEvents FuzzSnapshot)
 [ -n "${FUZZ_ONLY:-}" ] && read -r -a harnesses <<< "$FUZZ_ONLY"
 mkdir -p "$work/seeds" "$work/artifacts"
 rm -rf "$work/seeds"/* "$work/artifacts"/*
@@ -28,9 +28,11 @@ for h in "${harnesses[@]}"; do
   corpus="$work/corpus/$h"
   mkdir -p "$corpus"
   log="$work/$h.log"
+  mkdir -p "$work/seeds/$h"
   limits=(-max_total_time="$seconds")
   [ "$runs" != 0 ] && limits=(-runs="$runs")
-  "$bin/$h" "$corpus" "$work/seeds/$h" "${limits[@]}" -seed="${FUZZ_SEED:-1}" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
+  # A harness may write seeds of its own there (FuzzSnapshot: sessions' snapshots).
+  FUZZ_SEEDS_DIR="$work/seeds/$h" "$bin/$h" "$corpus" "$work/seeds/$h" "${limits[@]}" -seed="${FUZZ_SEED:-1}" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
     -max_len=16384 -print_final_stats=1 -artifact_prefix="$work/artifacts/$h-" > "$log" 2>&1
   status=$?
   # A harness whose code has no coverage counters would only mutate blindly: refuse it.

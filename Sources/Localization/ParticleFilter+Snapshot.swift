@@ -43,36 +43,9 @@ extension ParticleFilter {
   }
 
   /// Takes up `snapshot`'s state (see `Snapshot`); refused, with nothing changed, when it does
-  /// not fit this filter: particle arrays of unequal lengths, a floor or unit the venue lacks, a
-  /// generator state of another kind.
+  /// not fit this filter (`check(_:)`) or holds a generator state of another kind.
   public func restore(_ snapshot: Snapshot) throws(FingerpostError) {
-    let cloud = snapshot.particles
-    let n = cloud.count
-    guard
-      [
-        cloud.y.count, cloud.plan.count, cloud.headingBias.count, cloud.scale.count,
-        cloud.offset.count, cloud.climb.count, cloud.transit.count, cloud.floorBase.count,
-        cloud.logWeight.count,
-      ].allSatisfy({ $0 == n })
-    else { throw FingerpostError(.mismatch, "the snapshot's particle arrays differ in length") }
-    // Positions and per-particle parameters are numbers (transit and floor base may be NaN,
-    // their "none"); a weight may be −∞ (dead), never NaN or +∞.
-    guard
-      [cloud.x, cloud.y, cloud.headingBias, cloud.scale, cloud.offset].allSatisfy({
-        $0.allSatisfy(\.isFinite)
-      }),
-      cloud.logWeight.allSatisfy({ !$0.isNaN && $0 < .infinity }),
-      cloud.transit.allSatisfy({ $0.isNaN || ($0.isFinite && $0 >= 0) }),
-      cloud.floorBase.allSatisfy({ !$0.isInfinite }),
-      cloud.climb.allSatisfy({ (-1...1).contains($0) })
-    else { throw FingerpostError(.mismatch, "the snapshot's particles hold impossible values") }
-    let floors = plans.plans
-    guard cloud.plan.allSatisfy({ $0 >= 0 && Int($0) < floors.count }),
-      snapshot.unitState.named.allSatisfy({
-        floors.indices.contains($0.plan) && floors[$0.plan].units.indices.contains($0.unit)
-      }),
-      snapshot.previousFix.map({ floors.indices.contains($0.plan) }) ?? true
-    else { throw FingerpostError(.mismatch, "the snapshot names a floor or unit the venue lacks") }
+    try check(snapshot)
     do {
       try rng.restore(state: snapshot.generator)
     } catch {
@@ -94,5 +67,59 @@ extension ParticleFilter {
     stillUntil = snapshot.stillUntil
     trappedSteps = snapshot.trappedSteps
     barometer = snapshot.barometer
+  }
+
+  /// How far outside the venue's walkable bounds a restored particle may lie, metres.
+  static let snapshotReach = 1_000.0
+
+  /// Refuses a snapshot this filter could not have taken: particle arrays of unequal lengths,
+  /// a particle far outside the venue or with impossible parameters, a floor or unit the venue
+  /// lacks, times, pressures and readings that are not finite numbers.
+  func check(_ snapshot: Snapshot) throws(FingerpostError) {
+    let cloud = snapshot.particles
+    let n = cloud.count
+    guard
+      [
+        cloud.y.count, cloud.plan.count, cloud.headingBias.count, cloud.scale.count,
+        cloud.offset.count, cloud.climb.count, cloud.transit.count, cloud.floorBase.count,
+        cloud.logWeight.count,
+      ].allSatisfy({ $0 == n })
+    else { throw FingerpostError(.mismatch, "the snapshot's particle arrays differ in length") }
+    let floors = plans.plans
+    guard cloud.plan.allSatisfy({ $0 >= 0 && Int($0) < floors.count }),
+      snapshot.unitState.named.allSatisfy({
+        floors.indices.contains($0.plan) && floors[$0.plan].units.indices.contains($0.unit)
+      }),
+      snapshot.previousFix.map({ floors.indices.contains($0.plan) }) ?? true
+    else { throw FingerpostError(.mismatch, "the snapshot names a floor or unit the venue lacks") }
+    // Where particles may be: the venue's walkable bounds and some way around them.
+    let area = floors.compactMap(\.walkableBounds).reduce(nil) { $0?.union($1) ?? $1 }
+      .map { $0.expanded(by: Self.snapshotReach) }
+    let inside = { (x: Double, y: Double) in area?.contains(Point(x: x, y: y)) ?? false }
+    // Per-particle parameters within bounds no walk reaches (degrees, step-length factor, dB);
+    // a weight may be −∞ (dead), transit and floor base NaN (their "none").
+    let bounded = { (values: [Double], limit: Double) in values.allSatisfy { abs($0) <= limit } }
+    guard cloud.x.indices.allSatisfy({ inside(cloud.x[$0], cloud.y[$0]) }),
+      bounded(cloud.headingBias, 1e6), bounded(cloud.scale, 1e3), bounded(cloud.offset, 1e3),
+      cloud.logWeight.allSatisfy({ !$0.isNaN && $0 < .infinity }),
+      cloud.transit.allSatisfy({ $0.isNaN || ($0.isFinite && $0 >= 0) }),
+      cloud.floorBase.allSatisfy({ $0.isNaN || abs($0) <= 1_000 }),
+      cloud.climb.allSatisfy({ (-1...1).contains($0) })
+    else { throw FingerpostError(.mismatch, "the snapshot's particles hold impossible values") }
+    let offset = snapshot.offsetEstimate
+    let fix = snapshot.previousFix
+    let times =
+      [snapshot.lastTime, snapshot.still, offset.mean, offset.variance]
+      + [snapshot.fastLikelihood, snapshot.slowLikelihood].compactMap { $0 }
+      + snapshot.recentSteps.flatMap { [$0.t, $0.length, $0.heading, $0.speed ?? 0] }
+      + [fix?.t, snapshot.barometer?.first, snapshot.barometer?.current, snapshot.barometer?.time]
+      .compactMap { $0 }
+    guard times.allSatisfy(\.isFinite), snapshot.still >= 0,
+      abs(offset.mean) <= 1e3, offset.variance >= 0, offset.variance <= 1e6,
+      fix.map({ inside($0.position.x, $0.position.y) }) ?? true,
+      !snapshot.lastFloorCheck.isNaN, snapshot.lastFloorCheck < .infinity,
+      !snapshot.stillUntil.isNaN, snapshot.stillUntil < .infinity,
+      snapshot.previousReadings.values.allSatisfy(\.isFinite)
+    else { throw FingerpostError(.mismatch, "the snapshot's clocks or estimates are not numbers") }
   }
 }

@@ -97,4 +97,23 @@ import Testing
     let read = try ParticleFilter.Snapshot(bytes: original.bytes, file: "walked.fpss")
     #expect(Self.differing(read, original) == [])
   }
+
+  /// Values a filter never holds, each of which would trap or run away later (a position of
+  /// 1e300 m traps converting to a map cell: found by FuzzSnapshot).
+  @Test(arguments: ["far", "scale", "offset", "estimate", "clock", "reading"])
+  func aSnapshotHoldingImpossibleValuesIsRefusedChangingNothing(_ damage: String) throws {
+    var snapshot = try Self.walked().snapshot()
+    switch damage {
+    case "far": snapshot.particles.x[3] = 1e300
+    case "scale": snapshot.particles.scale[0] = 1e300
+    case "offset": snapshot.particles.offset[0] = -1e300
+    case "estimate": snapshot.offsetEstimate.variance = -1
+    case "clock": snapshot.lastTime = .nan
+    default: snapshot.previousReadings["aa:00:00:00:00:01"] = .infinity
+    }
+    let fresh = try Self.filter(seed: 99)
+    let before = fresh.snapshot()
+    #expect(throws: FingerpostError.self) { try fresh.restore(snapshot) }
+    #expect(Self.differing(fresh.snapshot(), before) == [])
+  }
 }

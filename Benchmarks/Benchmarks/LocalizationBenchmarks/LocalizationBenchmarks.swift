@@ -97,4 +97,6 @@ let benchmarks: @Sendable () -> Void = {
       blackHole((output, summary))
     }
   }
+
+  sessionReopenBenchmarks(root: root)
 }
