@@ -77,11 +77,14 @@ extension SessionController {
     let tracking = try Self.tracking(entry, map: map, drawn: drawn)
     var settings = configuration.sessionSettings
     settings.particles = parameters.particles
-    var session = try LiveSession(
-      id: stored.id, venue: stored.venue, device: parameters.device, plans: tracking.plans,
-      map: tracking.map, seed: parameters.seed,
-      start: try Self.start(parameters.start, plans: tracking.plans, drawn: tracking.drawn),
-      settings: settings, drawn: tracking.drawn, created: stored.created)
+    let start = try Self.start(parameters.start, plans: tracking.plans, drawn: tracking.drawn)
+    let open = { [settings] in
+      try LiveSession(
+        id: stored.id, venue: stored.venue, device: parameters.device, plans: tracking.plans,
+        map: tracking.map, seed: parameters.seed, start: start, settings: settings,
+        drawn: tracking.drawn, created: stored.created)
+    }
+    var session = try open()
     // The batches it accepted, up to the first one missing.
     var accepted: [Data] = []
     for (expected, batch) in try await store.sessionBatches(session: stored.id).enumerated() {
@@ -99,12 +102,7 @@ extension SessionController {
         logger.warning(
           "session snapshot not used: every batch is replayed",
           metadata: ["session": "\(stored.id)", "error": "\(error)"])
-        session = try LiveSession(
-          id: stored.id, venue: stored.venue, device: parameters.device, plans: tracking.plans,
-          map: tracking.map, seed: parameters.seed,
-          start: try SessionController.start(
-            parameters.start, plans: tracking.plans, drawn: tracking.drawn),
-          settings: settings, drawn: tracking.drawn, created: stored.created)
+        session = try open()
       }
     }
     try await session.restore(accepted)
