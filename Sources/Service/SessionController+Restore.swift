@@ -84,28 +84,30 @@ extension SessionController {
         map: tracking.map, seed: parameters.seed, start: start, settings: settings,
         drawn: tracking.drawn, created: stored.created)
     }
-    var session = try open()
-    // The batches it accepted, up to the first one missing.
-    var accepted: [Data] = []
-    for (expected, batch) in try await store.sessionBatches(session: stored.id).enumerated() {
-      guard batch.sequence == expected else { break }
-      accepted.append(Data(batch.events.utf8))
+    // The batches accepted from `first` on, up to the first one missing.
+    func accepted(from first: Int) async throws -> [Data] {
+      var batches: [Data] = []
+      for (k, batch) in try await store.sessionBatches(session: stored.id, from: first).enumerated()
+      {
+        guard batch.sequence == first + k else { break }
+        batches.append(Data(batch.events.utf8))
+      }
+      return batches
     }
-    // From its newest snapshot and the batches after it, when it has one they reach.
-    if let snapshot = try await store.sessionSnapshot(session: stored.id),
-      snapshot.sequence < accepted.count
-    {
+    // From its newest snapshot and the batches after it (read alone), when it has one.
+    if let snapshot = try await store.sessionSnapshot(session: stored.id) {
+      let session = try open()
       do {
-        try await session.restore(snapshot, then: Array(accepted[(snapshot.sequence + 1)...]))
+        try await session.restore(snapshot, then: try await accepted(from: snapshot.sequence + 1))
         return sessions.adopt(session)
       } catch {
         logger.warning(
           "session snapshot not used: every batch is replayed",
           metadata: ["session": "\(stored.id)", "error": "\(error)"])
-        session = try open()
       }
     }
-    try await session.restore(accepted)
+    let session = try open()
+    try await session.restore(try await accepted(from: 0))
     return sessions.adopt(session)
   }
 

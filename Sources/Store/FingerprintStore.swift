@@ -86,8 +86,8 @@ public protocol FingerprintStore: Sendable {
   /// Seconds since instance `instance` last said it was alive (by the store's clock); nil when
   /// it never did.
   func silence(of instance: String) async throws -> Double?
-  /// The session's batches, in order.
-  func sessionBatches(session: String) async throws -> [SessionBatch]
+  /// The session's batches from sequence `first` on, in order.
+  func sessionBatches(session: String, from first: Int) async throws -> [SessionBatch]
   /// Keeps `snapshot` as session `session`'s newest, replacing an older one (one of an older
   /// batch never replaces a newer), while instance `holder` holds the session; false, and
   /// nothing kept, when it does not.
@@ -106,4 +106,11 @@ public func utcDay(_ date: Date) -> String {
   let parts = Calendar(identifier: .gregorian).dateComponents(
     in: .gmt, from: date)
   return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+}
+
+extension FingerprintStore {
+  /// Every batch session `session` accepted, in order.
+  public func sessionBatches(session: String) async throws -> [SessionBatch] {
+    try await sessionBatches(session: session, from: 0)
+  }
 }

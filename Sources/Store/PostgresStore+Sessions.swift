@@ -84,9 +84,12 @@ extension PostgresStore {
     ) { try $0["silence"].decode(Double.self) }.first
   }
 
-  public func sessionBatches(session: String) async throws -> [SessionBatch] {
+  public func sessionBatches(session: String, from first: Int) async throws -> [SessionBatch] {
     try await rows(
-      "SELECT sequence, events FROM session_batch WHERE session = \(session) ORDER BY sequence",
+      """
+      SELECT sequence, events FROM session_batch WHERE session = \(session) \
+      AND sequence >= \(first) ORDER BY sequence
+      """,
       deadline: .seconds(60)
     ) {
       SessionBatch(

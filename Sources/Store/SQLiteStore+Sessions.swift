@@ -98,11 +98,15 @@ extension SQLiteStore {
     }
   }
 
-  public func sessionBatches(session: String) async throws -> [SessionBatch] {
+  public func sessionBatches(session: String, from first: Int) async throws -> [SessionBatch] {
     try await pool.read { db in
       try Row.fetchAll(
-        db, sql: "SELECT sequence, events FROM session_batch WHERE session = ? ORDER BY sequence",
-        arguments: [session]
+        db,
+        sql: """
+          SELECT sequence, events FROM session_batch WHERE session = ? AND sequence >= ?
+          ORDER BY sequence
+          """,
+        arguments: [session, first]
       ).map { SessionBatch(sequence: $0["sequence"], events: $0["events"]) }
     }
   }

@@ -92,6 +92,9 @@ import Testing
     #expect(s.updated > opened)  // a batch counts as activity
     #expect(try await store.sessionBatches(session: "s").map(\.events) == ["a", "b\nc"])
     #expect(try await store.sessionBatches(session: "t").isEmpty)
+    // From a sequence on, as a session reopened from its snapshot reads them.
+    #expect(try await store.sessionBatches(session: "s", from: 1).map(\.events) == ["b\nc"])
+    #expect(try await store.sessionBatches(session: "s", from: 2).isEmpty)
     // "t" took nothing since it was opened; "s" did.
     #expect(try await store.removeSessions(idleSince: opened.addingTimeInterval(1)) == 1)
     #expect(try await store.session("t") == nil)
