@@ -98,7 +98,14 @@ extension SessionController {
     if let snapshot = try await store.sessionSnapshot(session: stored.id) {
       let session = try open()
       do {
-        try await session.restore(snapshot, then: try await accepted(from: snapshot.sequence + 1))
+        let after = try await accepted(from: snapshot.sequence + 1)
+        try await session.restore(snapshot, then: after)
+        logger.info(
+          "session opened again from its snapshot",
+          metadata: [
+            "session": "\(stored.id)", "snapshot": "\(snapshot.sequence)",
+            "batches": "\(after.count)",
+          ])
         return sessions.adopt(session)
       } catch {
         logger.warning(

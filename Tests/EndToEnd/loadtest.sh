@@ -251,23 +251,25 @@ if not same:
     for (status, _, answer), u in zip(located, (a, b)): print(f"  {u}: {status} {answer.decode()}")
 status, _, answer = call(f"{a}/fp/v1/sessions?key={key}", json.dumps({"venue": "office", "seed": 7}).encode())
 session = json.loads(answer)["id"]
-for batch in range(3):
-    status, _, _ = call(f"{a}/fp/v1/sessions/{session}/events?key={key}", "".join(events[batch * 10:batch * 10 + 10]).encode())
+# 23 batches of two events: the service keeps a snapshot after the 20th, and after the restart
+# below opens the session again from it and the three batches after it.
+for batch in range(23):
+    status, _, _ = call(f"{a}/fp/v1/sessions/{session}/events?key={key}", "".join(events[batch * 2:batch * 2 + 2]).encode())
     ok &= status == 200
 status, headers, _ = call(f"{b}/fp/v1/sessions/{session}?key={key}", follow=False)
 location = headers.get("Location", "")
 ok &= status == 307 and location == f"{a}/fp/v1/sessions/{session}?key={key}"
 followed = json.loads(call(f"{b}/fp/v1/sessions/{session}?key={key}")[2])
-ok &= followed["processed"] == 30
+ok &= followed["processed"] == 46
 print(f"session asked at the other instance: {status} to {location.split('?')[0]}; followed: "
       f"{followed['processed']} events processed, fix {followed['sequence']}")
 open(out, "w").write(json.dumps({"id": session, "before": followed,
-                                 "next": "".join(events[30:40])}))
+                                 "next": "".join(events[46:56])}))
 sys.exit(0 if ok else 1)
 PY
   # kill -9 of the instance holding the session; restarted on its port, it opens it again.
   kill -9 "$SERVICE_PID"; wait "$SERVICE_PID" 2> /dev/null || true
-  "$FINGERPOST" serve --port "$PORT" $(store_options) 2> "$WORK/serve.log" &
+  FINGERPOST_LOG_LEVEL=info "$FINGERPOST" serve --port "$PORT" $(store_options) 2> "$WORK/serve.log" &
   SERVICE_PID=$!
   for _ in $(seq 1 300); do curl -s -o /dev/null "$URL/fp/v1/venues" && break; sleep 0.1; done
   python3 - "$URL" "$B_URL" "$WORK_DATA_KEY" "$WORK/session.txt" <<'PY' || failed=1
@@ -286,6 +288,15 @@ with urllib.request.urlopen(f"{a}/fp/v1/sessions/{session}?key={key}") as r: now
 json.dump({"id": session, "before": now}, open(sys.argv[4] + ".after", "w"))
 sys.exit(0 if same and posted["sequence"] > before["sequence"] else 1)
 PY
+  # Opened again from its snapshot (kept after its 20th batch) and the 3 batches after it.
+  if grep "session opened again from its snapshot" "$WORK/serve.log" | grep "snapshot=19" \
+    | grep -q "batches=3"; then
+    echo "after kill -9 and restart: opened from the snapshot of batch 19 and the 3 batches after it"
+  else
+    echo "after kill -9 and restart: the session was not opened from its snapshot" >&2
+    grep -i snapshot "$WORK/serve.log" >&2
+    failed=1
+  fi
   # 6. kill -9 again, and the instance left down: the other takes the session over.
   kill -9 "$SERVICE_PID"; wait "$SERVICE_PID" 2> /dev/null || true
   SERVICE_PID=
@@ -312,7 +323,7 @@ if status != 200:
     sys.exit(1)
 same = all(after[k] == before[k] for k in ("processed", "last_t", "sequence"))
 with urllib.request.urlopen(urllib.request.Request(
-        f"{b}/fp/v1/sessions/{session}/events?key={key}", data="".join(events[40:50]).encode())) as r:
+        f"{b}/fp/v1/sessions/{session}/events?key={key}", data="".join(events[56:66]).encode())) as r:
     posted = json.load(r)
 print(f"after kill -9 with the instance left down: {after['instance']} took session {session[:8]} over "
       f"{time.time() - started:.0f} s later with {after['processed']} events, fix {after['sequence']} "
