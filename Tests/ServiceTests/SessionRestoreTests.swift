@@ -82,16 +82,8 @@ import Testing
       events[$0..<min($0 + 2, events.count)].joined(separator: "\n")
     }
     try #require(batches.count == every + 4 && events.count >= 2 * (every + 4))
-    let id = try await fixture.service.router().buildApplication().test(.router) { client in
-      let id = try await SessionTests.open(client, seed: 12, start: start)
-      for batch in batches.dropLast() {
-        try await client.execute(
-          uri: "/fp/v1/sessions/\(id)/events?key=locate", method: .post,
-          body: ByteBuffer(string: batch)
-        ) { response in #expect(response.status == .ok) }
-      }
-      return id
-    }
+    let id = try await Self.open(
+      seed: 12, start: start, feeding: Array(batches.dropLast()), to: fixture.service)
     // The snapshot is written beside the answer: wait for it.
     var kept: Int?
     for _ in 0..<200 where kept == nil {
@@ -122,16 +114,8 @@ import Testing
     let batches = stride(from: 0, to: 24, by: 4).map {
       events[$0..<min($0 + 4, events.count)].joined(separator: "\n")
     }
-    let id = try await fixture.service.router().buildApplication().test(.router) { client in
-      let id = try await SessionTests.open(client, seed: 13, start: start)
-      for batch in batches.dropLast() {
-        try await client.execute(
-          uri: "/fp/v1/sessions/\(id)/events?key=locate", method: .post,
-          body: ByteBuffer(string: batch)
-        ) { response in #expect(response.status == .ok) }
-      }
-      return id
-    }
+    let id = try await Self.open(
+      seed: 13, start: start, feeding: Array(batches.dropLast()), to: fixture.service)
     // A damaged snapshot after the third batch.
     let holder = try #require(try await fixture.service.store.session(id)).instance
     #expect(
@@ -147,6 +131,23 @@ import Testing
   }
 
   /// The fix `service` answers to `batch` posted to session `id`.
+  /// Opens a session on `service` and posts it `batches`, each answered 200; its id.
+  static func open(
+    seed: Int, start: (ordinal: Int, x: Double, y: Double), feeding batches: [String],
+    to service: FingerprintService
+  ) async throws -> String {
+    try await service.router().buildApplication().test(.router) { client in
+      let id = try await SessionTests.open(client, seed: seed, start: start)
+      for batch in batches {
+        try await client.execute(
+          uri: "/fp/v1/sessions/\(id)/events?key=locate", method: .post,
+          body: ByteBuffer(string: batch)
+        ) { response in #expect(response.status == .ok) }
+      }
+      return id
+    }
+  }
+
   static func post(_ batch: String, to id: String, of service: FingerprintService) async throws
     -> JSONValue
   {

@@ -30,6 +30,12 @@ func sessionReopenBenchmarks(root: URL) {
   let later = 19
   _ = try! live.replay(Array(batches.dropLast(later)), source: "bench")
   let bytes = live.snapshot()!.bytes
+  /// A new session that took up the snapshot's state.
+  let reopen = { @Sendable in
+    let reopened = session()
+    try! reopened.restore(try! TrackingSession.Snapshot(bytes: bytes, file: "bench"))
+    return reopened
+  }
 
   Benchmark(
     "Reopen a 5-minute session by replaying its \(batches.count) batches, 2,000 particles",
@@ -44,11 +50,7 @@ func sessionReopenBenchmarks(root: URL) {
     "Reopen a 5-minute session from its snapshot (\(bytes.count / 1000) kB), 2,000 particles",
     configuration: .init(maxIterations: 200)
   ) { benchmark in
-    for _ in benchmark.scaledIterations {
-      let reopened = session()
-      try! reopened.restore(try! TrackingSession.Snapshot(bytes: bytes, file: "bench"))
-      blackHole(reopened)
-    }
+    for _ in benchmark.scaledIterations { blackHole(reopen()) }
   }
 
   Benchmark(
@@ -56,15 +58,12 @@ func sessionReopenBenchmarks(root: URL) {
     configuration: .init(maxIterations: 100)
   ) { benchmark in
     for _ in benchmark.scaledIterations {
-      let reopened = session()
-      try! reopened.restore(try! TrackingSession.Snapshot(bytes: bytes, file: "bench"))
-      blackHole(try! reopened.replay(Array(batches.suffix(later)), source: "bench"))
+      blackHole(try! reopen().replay(Array(batches.suffix(later)), source: "bench"))
     }
   }
 
   Benchmark("Take a 2,000-particle session's snapshot as bytes") { benchmark in
-    let reopened = session()
-    try! reopened.restore(try! TrackingSession.Snapshot(bytes: bytes, file: "bench"))
+    let reopened = reopen()
     benchmark.startMeasurement()
     for _ in benchmark.scaledIterations { blackHole(reopened.snapshot()!.bytes) }
   }
