@@ -32,4 +32,15 @@ public struct Step: Sendable, Hashable {
 
   /// The interval a speed covers when no earlier step is known, seconds.
   public static let defaultInterval = 0.5
+
+  /// The longest step a localizer takes, metres: longer ones (a speed over a long gap, a
+  /// damaged or hostile value such as 1e300, which would carry positions past what a map cell
+  /// index can hold) are unusable.
+  public static let maximumLength = 100.0
+
+  /// Whether a localizer can take the step: a finite heading and a finite length of at most
+  /// `maximumLength` metres either way.
+  public var isUsable: Bool {
+    heading.isFinite && length.isFinite && abs(length) <= Self.maximumLength
+  }
 }

@@ -19,7 +19,7 @@ public final class DeadReckoningLocalizer: Localizer {
   }
 
   public func step(_ step: Step) {
-    guard step.length.isFinite, step.heading.isFinite else { return }
+    guard step.isUsable else { return }
     let h = step.heading * .pi / 180
     position = position + Point(x: step.length * sin(h), y: step.length * cos(h))
   }

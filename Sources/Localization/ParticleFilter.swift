@@ -127,7 +127,7 @@ public final class ParticleFilter: Localizer {
   /// the particle stays put with a weight penalty; particles on stairs, ramps or escalators may
   /// change floor.
   public func step(_ step: Step) {
-    guard initialized, step.t >= stillUntil, step.length.isFinite, step.heading.isFinite else {
+    guard initialized, step.t >= stillUntil, step.isUsable else {
       return
     }
     lastTime = max(lastTime, step.t)

@@ -83,7 +83,9 @@ public struct ReplaySummary: Sendable, CustomStringConvertible {
     text += ", \(wallCrossings) fix-to-fix wall crossings"
     var unused: [String] = []
     if unusableScans > 0 { unused.append("\(unusableScans) scans with no known AP") }
-    if unusableSteps > 0 { unused.append("\(unusableSteps) steps with NaN") }
+    if unusableSteps > 0 {
+      unused.append("\(unusableSteps) steps with NaN or over \(Int(Step.maximumLength)) m")
+    }
     if badLines > 0 { unused.append("\(badLines) unreadable lines") }
     if !unused.isEmpty { text += "; not used: " + unused.joined(separator: ", ") }
     return text

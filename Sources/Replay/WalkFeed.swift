@@ -33,7 +33,7 @@ public struct WalkFeed {
     switch event {
     case .step(let step):
       localizer.advance(to: t)
-      if !step.length.isFinite || !step.heading.isFinite { unusableSteps += 1 }
+      if !step.isUsable { unusableSteps += 1 }
       localizer.step(step)
     case .scan(let scan):
       localizer.advance(to: t)
