@@ -1,5 +1,6 @@
 import EventStream
 import FingerpostCore
+import Fingerprints
 import FloorPlans
 import Geometry
 import Simulation
@@ -16,7 +17,23 @@ extension Walk {
   ) throws(FingerpostError) {
     self.init(venueName: "", seed: seed)
     var skipped: [FingerpostError] = []
-    let records = StreamDecoder.records(in: text.utf8) { skipped.append($0) }
+    var records = StreamDecoder.records(in: text.utf8) { skipped.append($0) }
+    // An event far from the others (t = 1e300, or days after the one before it) would have
+    // the replay give a fix every half second until then: it is a bad line.
+    var newest: Double?
+    records.removeAll { line, record in
+      guard let t = record.time else { return false }
+      guard abs(t) <= SurveyRecord.timeLimit, t <= (newest ?? t) + Self.gapLimit else {
+        skipped.append(
+          FingerpostError(
+            .invalidValue, line: line, field: "t",
+            "\(t) s is out of range (|t| ≤ 1e10 s, at most a day after the event before it)"))
+        return true
+      }
+      newest = max(newest ?? t, t)
+      return false
+    }
+    skipped.sort { ($0.line ?? 0) < ($1.line ?? 0) }
     for error in skipped { warn("\(error.inFile(file)) (skipped)") }
     badLines = skipped.count
     for (_, record) in records {
@@ -75,6 +92,9 @@ extension Walk {
 }
 
 extension Walk {
+  /// The longest an event of a recorded stream may come after the one before it, seconds.
+  public static let gapLimit = 86_400.0
+
   /// The walk's steps, scans and barometer samples as event-stream records (not in time order).
   public var events: [StreamRecord] {
     steps.map(StreamRecord.step) + scans.map(StreamRecord.scan)

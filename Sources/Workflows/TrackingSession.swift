@@ -5,6 +5,7 @@ import FloorPlans
 import Foundation
 import Localization
 import Replay
+import Simulation
 
 /// A live tracking session's localizer: the particle filter `replay` runs, fed batches of steps
 /// and scans as a phone sends them while it walks. Not `Sendable` (it owns the filter and its
@@ -25,7 +26,7 @@ public final class TrackingSession {
   public static let batchLimit = 10_000
   /// The longest an event may come after the one before it (or after the session's newest),
   /// seconds: one at t = 1e300 would otherwise leave every later batch stale.
-  public static let gapLimit = 86_400.0
+  public static let gapLimit = Walk.gapLimit
 
   /// A session on `plans` with `map`, its filter seeded from `seed`, starting around `start`
   /// when given (else wherever the first scans say).

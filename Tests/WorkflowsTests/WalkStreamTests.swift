@@ -51,4 +51,30 @@ import Testing
     #expect(walk.truth[0].position.distance(to: point) < 0.01)
     #expect(try #require(walk.start).point.distance(to: point) < 0.01)
   }
+
+  /// An event at t = 1e300, or days after the one before it, is a bad line (named, skipped):
+  /// kept, it had `fingerpost replay` write a fix every half second until then, without end.
+  @Test func anEventFarFromTheOthersIsABadLineNotAWalkWithoutEnd() throws {
+    let plans = FloorPlanSet(
+      venue: try VenueLoader.load(path: RepositoryPaths.sampleVenue("convention")))
+    let point = plans.unit(try plans.unit(named: "Main Foyer")).anchorPoint
+    let text = [
+      StreamEncoder.line(.truth(TruthSample(t: 0, ordinal: 0, position: point))),
+      StreamEncoder.line(.step(Step(t: 0.5, length: 0.7, heading: 90))),
+      StreamEncoder.line(.step(Step(t: 1e300, length: 0.7, heading: 90))),
+      StreamEncoder.line(.step(Step(t: 1, length: 0.7, heading: 90))),
+      StreamEncoder.line(.step(Step(t: 1 + 2 * Walk.gapLimit, length: 0.7, heading: 90))),
+      StreamEncoder.line(.step(Step(t: 1.5, length: 0.7, heading: 90))),
+    ].joined(separator: "\n")
+    var warnings: [String] = []
+    let walk = try Walk(
+      stream: text, file: "walk.ndjson", plans: plans, knownStart: true, seed: 1,
+      warn: { warnings.append($0) })
+    #expect(walk.steps.map(\.t) == [0.5, 1, 1.5])
+    #expect(walk.duration == 1.5)
+    #expect(walk.badLines == 2)
+    #expect(warnings.count == 2)
+    #expect(warnings.first?.contains("walk.ndjson:3: t:") == true)
+    #expect(warnings.last?.contains("walk.ndjson:5: t:") == true)
+  }
 }
