@@ -119,7 +119,10 @@ extension ParticleFilter {
       fix.map({ inside($0.position.x, $0.position.y) }) ?? true,
       !snapshot.lastFloorCheck.isNaN, snapshot.lastFloorCheck < .infinity,
       !snapshot.stillUntil.isNaN, snapshot.stillUntil < .infinity,
-      snapshot.previousReadings.values.allSatisfy(\.isFinite)
-    else { throw FingerpostError(.mismatch, "the snapshot's clocks or estimates are not numbers") }
+      snapshot.previousReadings.values.allSatisfy(\.isFinite),
+      snapshot.recentSteps.allSatisfy(\.isUsable)
+    else {
+      throw FingerpostError(.mismatch, "the snapshot's clocks, estimates or steps are not a walk's")
+    }
   }
 }

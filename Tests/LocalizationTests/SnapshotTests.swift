@@ -100,7 +100,7 @@ import Testing
 
   /// Values a filter never holds, each of which would trap or run away later (a position of
   /// 1e300 m traps converting to a map cell: found by FuzzSnapshot).
-  @Test(arguments: ["far", "scale", "offset", "estimate", "clock", "reading"])
+  @Test(arguments: ["far", "scale", "offset", "estimate", "clock", "reading", "step"])
   func aSnapshotHoldingImpossibleValuesIsRefusedChangingNothing(_ damage: String) throws {
     var snapshot = try Self.walked().snapshot()
     switch damage {
@@ -109,6 +109,7 @@ import Testing
     case "offset": snapshot.particles.offset[0] = -1e300
     case "estimate": snapshot.offsetEstimate.variance = -1
     case "clock": snapshot.lastTime = .nan
+    case "step": snapshot.recentSteps = [Step(t: 11, length: 1e300, heading: 0)]
     default: snapshot.previousReadings["aa:00:00:00:00:01"] = .infinity
     }
     let fresh = try Self.filter(seed: 99)
