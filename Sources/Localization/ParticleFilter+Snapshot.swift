@@ -108,13 +108,13 @@ extension ParticleFilter {
     else { throw FingerpostError(.mismatch, "the snapshot's particles hold impossible values") }
     let offset = snapshot.offsetEstimate
     let fix = snapshot.previousFix
-    let times =
+    let numbers =
       [snapshot.lastTime, snapshot.still, offset.mean, offset.variance]
       + [snapshot.fastLikelihood, snapshot.slowLikelihood].compactMap { $0 }
       + snapshot.recentSteps.flatMap { [$0.t, $0.length, $0.heading, $0.speed ?? 0] }
       + [fix?.t, snapshot.barometer?.first, snapshot.barometer?.current, snapshot.barometer?.time]
       .compactMap { $0 }
-    guard times.allSatisfy(\.isFinite), snapshot.still >= 0,
+    guard numbers.allSatisfy(\.isFinite), snapshot.still >= 0,
       abs(offset.mean) <= 1e3, offset.variance >= 0, offset.variance <= 1e6,
       fix.map({ inside($0.position.x, $0.position.y) }) ?? true,
       !snapshot.lastFloorCheck.isNaN, snapshot.lastFloorCheck < .infinity,

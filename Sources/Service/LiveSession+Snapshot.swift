@@ -25,7 +25,8 @@ extension LiveSession {
 
   /// Opens the session again from `snapshot` and the batches accepted after it (in their
   /// order): the same state, fixes and numbering as the session it was taken from. Refused,
-  /// with nothing changed, when the snapshot cannot be read or does not fit the session.
+  /// with nothing changed, when the snapshot cannot be read or does not fit the session; a
+  /// batch after it that fails leaves the session part-restored (the caller opens a new one).
   public func restore(_ snapshot: SessionSnapshot, then accepted: [Data]) throws {
     var r = BinaryReader(snapshot.bytes, file: "session \(id)'s snapshot")
     func count() throws(FingerpostError) -> Int {
