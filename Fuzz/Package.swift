@@ -4,10 +4,12 @@ import PackageDescription
 // libFuzzer harnesses for every reader of Fingerpost, kept out of the main package so that
 // `swift test` does not build them. Build and run: `make fuzz` (see README.md here).
 /// A fuzz target in `Sources/NAME`: one `LLVMFuzzerTestOneInput` over Fingerpost `modules`.
-func harness(_ name: String, _ modules: [String]) -> Target {
+/// `local` names the targets of this package it uses as well.
+func harness(_ name: String, _ modules: [String], local: [String] = []) -> Target {
   .executableTarget(
     name: name,
     dependencies: modules.map { .product(name: $0, package: "Fingerpost") }
+      + local.map { .target(name: $0) }
   )
 }
 
@@ -33,10 +35,18 @@ let package = Package(
     harness("FuzzGeosubmit", ["Service", "Store", "Fingerprints"]),
     harness("FuzzLocate", ["Workflows", "FingerpostCore"]),
     harness("FuzzSessionEvents", ["EventStream", "FingerpostCore"]),
+    // The office walk the session harnesses run on.
+    .target(
+      name: "FuzzOffice",
+      dependencies: [
+        "Workflows", "Replay", "Localization", "FloorPlans", "Fingerprints", "FingerpostCore",
+      ].map { .product(name: $0, package: "Fingerpost") }),
     // A session's snapshot as the store keeps it, restored into an office session and run on.
+    harness("FuzzSnapshot", ["Workflows", "FingerpostCore"], local: ["FuzzOffice"]),
+    // A session batch fed to an office session, as the service feeds it.
     harness(
-      "FuzzSnapshot",
-      ["Workflows", "Replay", "Localization", "FloorPlans", "Fingerprints", "FingerpostCore"]),
+      "FuzzTracking", ["Workflows", "EventStream", "FingerpostCore", "Geometry"],
+      local: ["FuzzOffice"]),
   ],
   swiftLanguageModes: [.v6]
 )

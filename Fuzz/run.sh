@@ -10,7 +10,7 @@ runs=${2:-0}
 bin=${FUZZ_BIN:-Fuzz/.build/release}
 work=${FUZZ_WORK:-.build/fuzz}
 harnesses=(FuzzJSON FuzzVenueFiles FuzzVenueZip FuzzSurvey FuzzUJI FuzzILC FuzzIPIN FuzzScenario FuzzWorld
-  FuzzEventStream FuzzRadioMap FuzzGeolocate FuzzGeosubmit FuzzLocate FuzzSessionEvents FuzzSnapshot)
+  FuzzEventStream FuzzRadioMap FuzzGeolocate FuzzGeosubmit FuzzLocate FuzzSessionEvents FuzzSnapshot FuzzTracking)
 [ -n "${FUZZ_ONLY:-}" ] && read -r -a harnesses <<< "$FUZZ_ONLY"
 mkdir -p "$work/seeds" "$work/artifacts"
 rm -rf "$work/seeds"/* "$work/artifacts"/*
@@ -31,7 +31,7 @@ for h in "${harnesses[@]}"; do
   mkdir -p "$work/seeds/$h"
   limits=(-max_total_time="$seconds")
   [ "$runs" != 0 ] && limits=(-runs="$runs")
-  # A harness may write seeds of its own there (FuzzSnapshot: sessions' snapshots).
+  # A harness may write seeds of its own there (FuzzSnapshot: sessions' snapshots; FuzzTracking: the office walk's batches).
   FUZZ_SEEDS_DIR="$work/seeds/$h" "$bin/$h" "$corpus" "$work/seeds/$h" "${limits[@]}" -seed="${FUZZ_SEED:-1}" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
     -max_len=16384 -print_final_stats=1 -artifact_prefix="$work/artifacts/$h-" > "$log" 2>&1
   status=$?
