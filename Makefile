@@ -5,7 +5,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FINGERPOST := .build/release/fingerpost
 
-.PHONY: all deps build demo test accuracy suite suite-check view-check service-check api-check attack-check loadtest loadtest-short view scoreboard notebooks venues surveys bench bench-service fuzz format clean
+.PHONY: all deps build demo-build demo traits-check test accuracy suite suite-check view-check service-check api-check attack-check loadtest loadtest-short view scoreboard notebooks venues surveys bench bench-service fuzz format clean
 SHARED_DATA := ../shared/data
 
 all: build
@@ -28,12 +28,18 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product fingerpost
 
+## demo-build: the release build without the package's default traits (PostgreSQL, ServiceClient):
+## what the demo runs needs neither, and leaving them out skips postgres-nio, AsyncHTTPClient and
+## the copy of BoringSSL they bring (NIOSSL). `make build` puts them back.
+demo-build: deps
+	$(SWIFT) build -c release --product fingerpost --disable-default-traits
+
 ## demo: the main job: the sample office venue, a route through it, its survey ingested into a
 ## radio map, single scans located against it, scenario S0 replayed through the particle
 ## filter end to end (truth and fixes in .build/demo/s0.ndjson) and scored, the office assessed,
 ## and the fingerprint service: started, the office uploaded, surveyed and mapped over HTTP, a
 ## geolocation request answered with curl, stopped.
-demo: build
+demo: demo-build
 	$(FINGERPOST) venue info Surveys/office
 	$(FINGERPOST) venue route Surveys/office --from "Room 0.01" --to "Room 2.52"
 	mkdir -p .build/demo
@@ -59,12 +65,18 @@ test: deps
 	$(MAKE) service-check
 	$(MAKE) api-check
 	$(MAKE) attack-check
+	$(MAKE) traits-check
 	$(MAKE) loadtest-short
 
 ## attack-check: issue 32's attacks (JSON bombs, guessed keys, half-sent and malformed heads;
 ## loopback only, bounded) while a normal client locates: its p99 and the server's peak memory.
 attack-check: build
 	Tests/EndToEnd/attacks.sh $(FINGERPOST)
+
+## traits-check: the build `make demo` uses (no default traits) compiles, runs, and refuses what it
+## leaves out (`serve --database`, `replay --to`) with an error that says how to get it.
+traits-check: deps
+	Tests/EndToEnd/without-traits.sh
 
 ## view-check: the terminal viewer end to end: a replay piped into it in a detached tmux session.
 view-check: build

@@ -34,6 +34,17 @@ let package = Package(
     .library(name: "Service", targets: ["Service"]),
     .library(name: "FingerpostClient", targets: ["FingerpostClient"]),
   ],
+  // The heavy parts the demo does not need, each with its own TLS (NIOSSL's BoringSSL): on by
+  // default (`make test` builds them); `make demo` builds without them.
+  traits: [
+    .trait(
+      name: "PostgreSQL",
+      description: "The PostgreSQL store (postgres-nio): `serve --database postgres://…`."),
+    .trait(
+      name: "ServiceClient",
+      description: "The service's HTTP client (AsyncHTTPClient): `replay --to URL`."),
+    .default(enabledTraits: ["PostgreSQL", "ServiceClient"]),
+  ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
@@ -137,7 +148,8 @@ let package = Package(
       name: "Store",
       dependencies: [
         "FingerpostCore", .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(
+          name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Crypto", package: "swift-crypto"),
       ]
@@ -184,7 +196,8 @@ let package = Package(
       dependencies: [
         "Geometry", "FingerpostCore", "IMDF", "FloorPlans", "VenueGeneration", "Radio",
         "Fingerprints", "Simulation", "EventStream", "Localization", "Replay", "Scoring",
-        "Workflows", "Viewer", "CTerminal", "Store", "Service", "FingerpostClient",
+        "Workflows", "Viewer", "CTerminal", "Store", "Service",
+        .target(name: "FingerpostClient", condition: .when(traits: ["ServiceClient"])),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]

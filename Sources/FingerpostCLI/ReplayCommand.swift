@@ -1,10 +1,13 @@
 import ArgumentParser
-import FingerpostClient
 import FingerpostCore
 import Foundation
 import Localization
 import Replay
 import Workflows
+
+#if ServiceClient
+  import FingerpostClient
+#endif
 
 /// `fingerpost replay SCENARIO` (or a recorded event stream): run a localizer over the walk and
 /// stream its fixes.
@@ -161,25 +164,39 @@ struct ReplayCommand: AsyncParsableCommand {
 
   /// Plays the walk against the service at `to` (see the discussion).
   func replay(to: String, key: String) async throws {
-    guard let base = URL(string: to), base.scheme == "http" || base.scheme == "https" else {
-      throw ValidationError("--to must be an http(s) URL")
-    }
-    let replay = try replayer()
-    let service = ServiceClient(base: base, key: key)
-    let venue = venueID ?? replay.walk.venueName
-    var client = ServiceReplay(
-      client: service, venue: venue, walk: replay.walk, plans: replay.plans)
-    client.sessions = sessions
-    client.batchSeconds = batch
-    client.pace = speed ?? 1
-    let map = try await service.radioMap(venue: venue)
-    let report = try client.report(
-      try await client.run(), map: map, withTruth: withTruth,
-      generator: "fingerpost replay --to \(to)")
-    for line in report.lines { print(line) }
-    printError(report.summary)
-    if !report.passed { throw ExitCode(1) }
+    #if ServiceClient
+      try await play(to: to, key: key)
+    #else
+      throw FingerpostError(
+        .unsupportedVersion, field: "to",
+        "this fingerpost was built without the service client (`--disable-default-traits`): "
+          + "build it with the default traits (`swift build -c release`) to replay --to a service")
+    #endif
   }
+
+  #if ServiceClient
+    /// Plays the walk against the service at `to` through `ServiceReplay`.
+    func play(to: String, key: String) async throws {
+      guard let base = URL(string: to), base.scheme == "http" || base.scheme == "https" else {
+        throw ValidationError("--to must be an http(s) URL")
+      }
+      let replay = try replayer()
+      let service = ServiceClient(base: base, key: key)
+      let venue = venueID ?? replay.walk.venueName
+      var client = ServiceReplay(
+        client: service, venue: venue, walk: replay.walk, plans: replay.plans)
+      client.sessions = sessions
+      client.batchSeconds = batch
+      client.pace = speed ?? 1
+      let map = try await service.radioMap(venue: venue)
+      let report = try client.report(
+        try await client.run(), map: map, withTruth: withTruth,
+        generator: "fingerpost replay --to \(to)")
+      for line in report.lines { print(line) }
+      printError(report.summary)
+      if !report.passed { throw ExitCode(1) }
+    }
+  #endif
 
   /// The replay of the input: a scenario simulated, or a recorded stream on --venue.
   func replayer() throws(FingerpostError) -> Replayer {

@@ -83,7 +83,16 @@ public final class FingerprintService: Sendable {
     -> any FingerprintStore
   {
     try FileAccess.createDirectory(dataFolder)
-    if let database { return try await PostgresStore(url: database) }
+    if let database {
+      #if PostgreSQL
+        return try await PostgresStore(url: database)
+      #else
+        throw FingerpostError(
+          .unsupportedVersion, field: "database",
+          "this fingerpost was built without PostgreSQL (`--disable-default-traits`): build it "
+            + "with the default traits (`swift build -c release`) to serve from a database")
+      #endif
+    }
     return try SQLiteStore(path: databasePath(in: dataFolder))
   }
 
