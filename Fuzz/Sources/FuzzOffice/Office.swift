@@ -41,8 +41,19 @@ public struct Office: Sendable {
       plans: plans, map: map, seed: 3, start: knownStart ? start : nil, settings: settings)
   }
 
-  /// The folder `FUZZ_SEEDS_DIR` names, where a harness writes seeds of its own (nil: none).
-  public static var seedFolder: URL? {
-    ProcessInfo.processInfo.environment["FUZZ_SEEDS_DIR"].map { URL(fileURLWithPath: $0) }
+  /// Writes the seeds `make` returns (file name → bytes) for `harness` into the folder
+  /// `FUZZ_SEEDS_DIR` names, when it names one (before libFuzzer reads its corpora).
+  public static func writeSeeds(
+    of harness: String, _ make: (Office) throws -> [String: Data]
+  ) {
+    let office = scenario
+    guard let folder = ProcessInfo.processInfo.environment["FUZZ_SEEDS_DIR"] else { return }
+    do {
+      for (name, bytes) in try make(office) {
+        try bytes.write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
+      }
+    } catch {
+      fatalError("\(harness): writing seeds: \(error)")
+    }
   }
 }

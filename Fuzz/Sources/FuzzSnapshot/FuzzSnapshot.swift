@@ -9,20 +9,17 @@ import Workflows
 public func initialize(
   _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
 ) -> CInt {
-  let office = Office.scenario
-  guard let folder = Office.seedFolder else { return 0 }
-  do {
+  Office.writeSeeds(of: "FuzzSnapshot") { office in
+    var seeds: [String: Data] = [:]
     for knownStart in [true, false] {
       for taken in [1, 8] {
         let session = try office.session(knownStart: knownStart)
         _ = try session.replay(Array(office.batches.prefix(taken)), source: "seed")
         guard let snapshot = session.snapshot() else { continue }
-        let name = "office-\(knownStart ? "known" : "global")-\(taken).fpss"
-        try snapshot.bytes.write(to: folder.appendingPathComponent(name))
+        seeds["office-\(knownStart ? "known" : "global")-\(taken).fpss"] = snapshot.bytes
       }
     }
-  } catch {
-    fatalError("FuzzSnapshot: writing seeds: \(error)")
+    return seeds
   }
   return 0
 }

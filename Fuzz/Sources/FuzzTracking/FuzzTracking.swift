@@ -11,14 +11,12 @@ import Workflows
 public func initialize(
   _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
 ) -> CInt {
-  let office = Office.scenario
-  guard let folder = Office.seedFolder else { return 0 }
-  do {
+  Office.writeSeeds(of: "FuzzTracking") { office in
+    var seeds: [String: Data] = [:]
     for (index, batch) in office.batches.prefix(10).enumerated() {
-      try batch.write(to: folder.appendingPathComponent("office-batch-\(index).ndjson"))
+      seeds["office-batch-\(index).ndjson"] = batch
     }
-  } catch {
-    fatalError("FuzzTracking: writing seeds: \(error)")
+    return seeds
   }
   return 0
 }
