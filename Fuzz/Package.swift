@@ -2,7 +2,7 @@
 import PackageDescription
 
 // libFuzzer harnesses for every reader of Fingerpost, kept out of the main package so that
-// `swift test` does not build them. Build and run: `make fuzz` (see README.md here).
+// `swift test` does not build them. Build and run: `make fuzz` (see docs/errors-and-fuzzing.md).
 /// A fuzz target in `Sources/NAME`: one `LLVMFuzzerTestOneInput` over Fingerpost `modules`.
 /// `local` names the targets of this package it uses as well.
 func harness(_ name: String, _ modules: [String], local: [String] = []) -> Target {
