@@ -76,6 +76,7 @@ extension ParticleFilter {
       let temperature = settings.neighbourTemperature
       for i in 0..<n { tempered[i] += temperature * values[i] }
     }
+    weighByPlace(&tempered)
     steppedSinceScan = false
     fastLikelihood = fastLikelihood.map { $0 + settings.recoveryFast * (mean - $0) } ?? mean
     slowLikelihood = slowLikelihood.map { $0 + settings.recoverySlow * (mean - $0) } ?? mean

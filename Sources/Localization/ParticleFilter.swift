@@ -61,6 +61,8 @@ public final class ParticleFilter: Localizer {
   var trappedSteps = 0
   /// The barometer, once a pressure sample came.
   var barometer: BarometerTrack?
+  /// Per plan, the place prior's log weight of each unit (empty when the prior is).
+  let unitLogWeight: [[Double]]
 
   /// Creates a filter; with `start`, particles begin around it, else globally from the first scan.
   public init(
@@ -82,6 +84,9 @@ public final class ParticleFilter: Localizer {
     hasFreeFloors = freeFloors.contains { !$0.isEmpty }
     offsetEstimate = (0, settings.initialOffsetSpread * settings.initialOffsetSpread)
     locator = settings.measurement.usesNeighbours ? FingerprintLocator(map: map) : nil
+    unitLogWeight =
+      settings.places.isEmpty
+      ? [] : plans.plans.map { $0.units.map { settings.places.logWeight(of: $0.category) } }
     if let start { seed(around: start) }
   }
 

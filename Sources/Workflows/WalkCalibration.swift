@@ -1,5 +1,6 @@
 import FingerpostCore
 import Fingerprints
+import FloorPlans
 import Foundation
 import Geometry
 import Localization
@@ -18,6 +19,8 @@ import Localization
 ///   the walking speed times the error, along the way walked.
 /// - **Field**: the temperature and kernel of `NeighbourField` that give the truth the highest
 ///   mean log-likelihood, each scan's field made of the other walks' scans.
+/// - **Places**: where the walkers were, by unit category (`PlacePrior`), when the venue has a
+///   floor plan (`fitPlaces(plans:walks:)`).
 public struct WalkCalibration: Sendable, Hashable, Codable {
   /// A recorded walk with its ground truth.
   public struct Walk: Sendable {
@@ -71,6 +74,8 @@ public struct WalkCalibration: Sendable, Hashable, Codable {
   public var floorChangesPerStep = 0.0
   /// Walks the calibration was fitted to.
   public var walks = 0
+  /// Where the walkers were, by unit category (empty until `fitPlaces(plans:walks:)`).
+  public var places = PlacePrior()
 
   /// The lags tried, seconds.
   static let lags = stride(from: -2.0, through: 4.0, by: 0.25).map { $0 }
@@ -102,6 +107,12 @@ public struct WalkCalibration: Sendable, Hashable, Codable {
     settings.freeFloorChange = floorChangesPerStep
     settings.neighbours.temperature = neighbours.temperature
     settings.neighbours.kernel = neighbours.kernel
+    settings.places = places
+  }
+
+  /// Fits `places` to the truth of `walks` on the floor plans `plans` (positions in its frame).
+  public mutating func fitPlaces(plans: FloorPlanSet, walks: [Walk]) {
+    places = PlacePrior(plans: plans, walks: walks.map(\.truth))
   }
 
   /// The pooled ratio of the truth's distance to the steps' over walks of at least 10 m, and
@@ -270,7 +281,7 @@ public struct WalkCalibration: Sendable, Hashable, Codable {
 
   enum CodingKeys: String, CodingKey {
     case stepScale, stepScaleSpread, scanLag, neighbours, fieldLogLikelihood, walks
-    case floorChangesPerStep
+    case floorChangesPerStep, places
     case alongTrackFitted, alongTrackUnlagged
   }
 }

@@ -219,12 +219,13 @@ public struct WalkEvaluation: Sendable {
     if calibrates {
       var area: [Int: Double] = [:]
       for plan in plans.plans { area[plan.ordinal, default: 0] += plan.walkableArea }
-      let fitted = WalkCalibration(
-        walks: training.map {
-          WalkCalibration.Walk(
-            ordinal: $0.ordinal, truth: $0.truth, steps: $0.steps, scans: $0.scans,
-            pressures: $0.pressures)
-        }, area: area)
+      let walks = training.map {
+        WalkCalibration.Walk(
+          ordinal: $0.ordinal, truth: $0.truth, steps: $0.steps, scans: $0.scans,
+          pressures: $0.pressures)
+      }
+      var fitted = WalkCalibration(walks: walks, area: area)
+      fitted.fitPlaces(plans: plans, walks: walks)
       fitted.apply(to: &settings)
       calibration = fitted
     }

@@ -142,6 +142,14 @@ extension WalkEvaluationReport {
       return sorted[sorted.count / 2]
     }
     let c = calibrations
+    let categories = Set(c.flatMap(\.places.logWeight.keys)).sorted()
+    let places =
+      c.allSatisfy(\.places.isEmpty)
+      ? ""
+      : "; walkers' places, log weight a square metre: "
+        + categories.map { category in
+          String(format: "%@ %.2f", category, median(c.map { $0.places.logWeight(of: category) }))
+        }.joined(separator: ", ")
     return String(
       format: "fitted to the training folds (median of %d): step scale %.3f (walk-to-walk spread "
         + "%.3f), scan lag %.2f s (kNN along-track error %+.2f m at it, %+.2f m at none), "
@@ -149,7 +157,7 @@ extension WalkEvaluationReport {
       c.count, median(c.map(\.stepScale)), median(c.map(\.stepScaleSpread)),
       median(c.map(\.scanLag)), median(c.map(\.alongTrack.fitted)),
       median(c.map(\.alongTrack.unlagged)), median(c.map(\.neighbours.temperature)),
-      median(c.map(\.neighbours.kernel)), median(c.map(\.floorChangesPerStep)))
+      median(c.map(\.neighbours.kernel)), median(c.map(\.floorChangesPerStep))) + places
   }
 
   /// The report for programs.

@@ -14,7 +14,7 @@ import Testing
   /// what is derived from them) or are scratch space rebuilt at every scan.
   static let fixedFields: Set<String> = [
     "plans", "map", "settings", "rng", "mapLevel", "planOfLevel", "planOrdinal", "motion",
-    "freeFloors", "hasFreeFloors", "locator", "scores", "field",
+    "freeFloors", "hasFreeFloors", "locator", "scores", "field", "unitLogWeight",
   ]
 
   static func filter(seed: UInt64) throws -> ParticleFilter {

@@ -1,7 +1,9 @@
 import FingerpostCore
+import FloorPlans
 import Foundation
 import Geometry
 import Localization
+import TestSupport
 import Testing
 
 @testable import Workflows
@@ -99,5 +101,32 @@ import Testing
     // Walks without a barometer fit no height, and leave the setting as it is.
     let plain = WalkCalibration(walks: (0..<4).map { Self.walk($0, lag: 0) }, area: [0: 2000])
     #expect(plain.floorHeight == nil)
+  }
+
+  @Test func placesAreFittedOnAFloorPlanCarriedIntoTheSettingsAndTheJSON() throws {
+    let plans = try FloorPlanSet(venueAt: RepositoryPaths.sampleVenue("office"))
+    // Walks along the office's walkways only: the offices become rare places.
+    var truth: [TruthSample] = []
+    for plan in plans.plans {
+      for unit in plan.units where unit.category == "walkway" {
+        // A minute at each walkway's anchor, sampled at 2 Hz.
+        for _ in 0..<120 {
+          truth.append(
+            TruthSample(
+              t: Double(truth.count) / 2, ordinal: plan.ordinal, position: unit.anchorPoint))
+        }
+      }
+    }
+    var fitted = WalkCalibration()
+    #expect(fitted.places.isEmpty)
+    fitted.fitPlaces(
+      plans: plans, walks: [WalkCalibration.Walk(ordinal: 0, truth: truth, steps: [], scans: [])])
+    #expect(fitted.places.logWeight(of: "office") < -2)
+    var settings = ParticleFilterSettings()
+    fitted.apply(to: &settings)
+    #expect(settings.places == fitted.places)
+    let decoded = try JSONDecoder().decode(
+      WalkCalibration.self, from: try JSONEncoder().encode(fitted))
+    #expect(decoded.places == fitted.places)
   }
 }
