@@ -92,27 +92,33 @@ extension VenueController {
   /// `GET /fp/v1/venues/{id}/radiomap`: the newest map's file (`fingerpost radiomap info` and
   /// `locate` read it), with its version's strong ETag; 304 when `If-None-Match` names it.
   func mapDownload(_ request: Request, venue: String) async throws -> Response {
-    let entry = try await readableVenue(request, id: venue)
-    guard let record = entry.mapRecord else {
-      throw GeolocateError(
-        code: 404, domain: "global", reason: "notFound",
-        message: "venue \(venue) has no radio map yet")
-    }
-    var headers: HTTPFields = [.eTag: record.etag, .cacheControl: "no-cache"]
     let asked = request.headers[values: .ifNoneMatch].flatMap {
       $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     }
-    if asked.contains(record.etag) || asked.contains("*") {
-      return Response(status: .notModified, headers: headers)
+    var record = try await readableVenue(request, id: venue).mapRecord
+    while let tried = record {
+      var headers: HTTPFields = [.eTag: tried.etag, .cacheControl: "no-cache"]
+      if asked.contains(tried.etag) || asked.contains("*") {
+        return Response(status: .notModified, headers: headers)
+      }
+      do {
+        let data = try await maps.bytes(tried)
+        headers[.contentType] = "application/octet-stream"
+        headers[.contentDisposition] =
+          "attachment; filename=\"\(venue)-v\(tried.version).fpmap\""
+        return Response(
+          status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+      } catch {
+        // A build, upload or deletion beside this request removed the version the catalog named
+        // before its bytes were read: the store's newest map (or none) is the answer.
+        record = try await store.newestMap(venue: venue)
+        guard record?.version != tried.version else {
+          throw GeolocateError.serviceUnavailable("the map file cannot be read")
+        }
+      }
     }
-    let data: Data
-    do {
-      data = try await maps.bytes(record)
-    } catch {
-      throw GeolocateError.serviceUnavailable("the map file cannot be read")
-    }
-    headers[.contentType] = "application/octet-stream"
-    headers[.contentDisposition] = "attachment; filename=\"\(venue)-v\(record.version).fpmap\""
-    return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    throw GeolocateError(
+      code: 404, domain: "global", reason: "notFound",
+      message: "venue \(venue) has no radio map yet")
   }
 }

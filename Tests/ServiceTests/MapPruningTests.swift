@@ -49,4 +49,36 @@ import Testing
       #expect(now.copies == [])
     }
   }
+
+  /// A download that finds its version gone (pruned or deleted beside it, before the catalog
+  /// heard) answers with the store's newest map, or 404 when there is none: never a 503.
+  @Test func aDownloadWhoseVersionWasRemovedAnswersTheNewestOrNone() async throws {
+    let folder = try TemporaryFolder("pruned-download")
+    defer { folder.remove() }
+    let service = try await ServiceFixture.fresh(
+      in: folder, keys: [APIKey(key: "w", name: "w", writeVenues: ["*"])])
+    let file = try MapOnlyVenueTests.mapFile(in: folder, spacing: 5)
+    try await service.router().buildApplication().test(.router) { client in
+      try await client.execute(
+        uri: "/fp/v1/venues/campus/radiomap?key=w", method: .put, body: ByteBuffer(bytes: file)
+      ) { response in #expect(response.status == .created) }
+      // Another instance stores version 2 and prunes version 1; this one has not heard yet.
+      try await service.store.addMap(
+        StoredRadioMap(
+          venue: "campus", version: 2, etag: "\"campus-v2\"", path: "", scans: 1, built: Date()),
+        file: Data(file))
+      #expect(try await service.store.removeMaps(venue: "campus", before: 2) == [1])
+      try await client.execute(uri: "/fp/v1/venues/campus/radiomap?key=w", method: .get) {
+        response in
+        #expect(response.status == .ok)
+        #expect(response.headers[.eTag] == "\"campus-v2\"")
+        #expect(Data(buffer: response.body) == Data(file))
+      }
+      // Then the venue is deleted there: nothing to download.
+      #expect(try await service.store.deleteVenue("campus"))
+      try await client.execute(uri: "/fp/v1/venues/campus/radiomap?key=w", method: .get) {
+        response in #expect(response.status == .notFound)
+      }
+    }
+  }
 }
