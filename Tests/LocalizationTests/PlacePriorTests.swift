@@ -60,10 +60,13 @@ import Testing
     settings.particles = 200
     settings.startSpread = 3
     settings.places.logWeight = ["kitchen": -3, "walkway": 0]
-    let pf = ParticleFilter(
-      plans: plans, map: OfficeRadio.map, settings: settings,
-      generator: try RandomGenerator(seed: 3),
-      start: Route.Waypoint(floor: FloorID(kitchen.plan), point: kitchen.anchor))
+    let start = Route.Waypoint(floor: FloorID(kitchen.plan), point: kitchen.anchor)
+    func filter() throws -> ParticleFilter {
+      ParticleFilter(
+        plans: plans, map: OfficeRadio.map, settings: settings,
+        generator: try RandomGenerator(seed: 3), start: start)
+    }
+    let pf = try filter()
     var weights = [Double](repeating: 0, count: pf.count)
     pf.weighByPlace(&weights)
     var inKitchen = 0
@@ -76,10 +79,7 @@ import Testing
     #expect(inKitchen > 0)
     // Without a prior nothing is weighed.
     settings.places = PlacePrior()
-    let plain = ParticleFilter(
-      plans: plans, map: OfficeRadio.map, settings: settings,
-      generator: try RandomGenerator(seed: 3),
-      start: Route.Waypoint(floor: FloorID(kitchen.plan), point: kitchen.anchor))
+    let plain = try filter()
     var none = [Double](repeating: 0, count: plain.count)
     plain.weighByPlace(&none)
     #expect(none.allSatisfy { $0 == 0 })
