@@ -23,8 +23,9 @@ struct EvaluateWalksCommand: ParsableCommand {
       and the competition's score (mean of error + 15 m x floor error) with 95 % \
       block-bootstrap intervals, and a row per walk.
 
-      --oracle gives the filter what no real one has (the truth's steps, the start, the walk's \
-      own scans in its map), one at a time, to measure what limits it.
+      --oracle gives the filter what no real one has (the truth's steps or their lengths or \
+      headings alone, the start, the walk's own scans in its map), one at a time, to measure \
+      what limits it.
       """)
 
   @Option(help: "The recording format: ilc or ipin.")
@@ -62,7 +63,11 @@ struct EvaluateWalksCommand: ParsableCommand {
   @Flag(help: "Use the filter's settings as they are, fitting nothing to the training walks.")
   var noCalibration = false
 
-  @Option(help: "Give the filter what no real one has: truth-steps, true-start, own-walk.")
+  @Option(
+    help: """
+      Give the filter what no real one has: truth-steps (truth-lengths, truth-headings: one part \
+      of them), true-start, own-walk.
+      """)
   var oracle: [WalkEvaluation.Oracle] = []
 
   @Option(

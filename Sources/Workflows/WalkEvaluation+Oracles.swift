@@ -10,15 +10,20 @@ extension WalkEvaluation {
   public enum Oracle: String, Sendable, Hashable, CaseIterable {
     /// Steps whose length and heading are the truth's displacement between step times.
     case truthSteps = "truth-steps"
+    /// Steps with the phone's own length whose heading is the truth's.
+    case truthHeadings = "truth-headings"
+    /// Steps along the phone's own heading whose length is the truth's.
+    case truthLengths = "truth-lengths"
     /// The filter is told where the walk starts.
     case trueStart = "true-start"
     /// The walk's own scans are in its radio map.
     case ownWalk = "own-walk"
   }
 
-  /// Steps at the recorded step times whose length and heading are the truth's displacement
-  /// since the previous step (the `truth-steps` oracle).
-  static func truthSteps(_ site: SiteWalk) -> [Step] {
+  /// Steps at the recorded step times whose length and heading (or only the parts that
+  /// `length` and `heading` name) are the truth's displacement since the previous step (the
+  /// `truth-steps`, `truth-lengths` and `truth-headings` oracles).
+  static func truthSteps(_ site: SiteWalk, length: Bool = true, heading: Bool = true) -> [Step] {
     var previous: Double?
     return site.steps.compactMap { step in
       defer { previous = step.t }
@@ -28,7 +33,16 @@ extension WalkEvaluation {
       else { return nil }
       let d = b - a
       return Step(
-        t: step.t, length: d.length, heading: Bearing.normalized(atan2(d.x, d.y) * 180 / .pi))
+        t: step.t, length: length ? d.length : step.length,
+        heading: heading ? Bearing.normalized(atan2(d.x, d.y) * 180 / .pi) : step.heading)
     }
+  }
+
+  /// Which parts of the steps the oracles replace by the truth's.
+  var truthStepParts: (length: Bool, heading: Bool) {
+    (
+      oracles.contains(.truthSteps) || oracles.contains(.truthLengths),
+      oracles.contains(.truthSteps) || oracles.contains(.truthHeadings)
+    )
   }
 }

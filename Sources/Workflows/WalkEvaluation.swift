@@ -143,9 +143,12 @@ public struct WalkEvaluation: Sendable {
     case .ipin:
       read = try ipinWalks()
     }
-    if oracles.contains(.truthSteps) {
+    let truth = truthStepParts
+    if truth.length || truth.heading {
       // Every walk's, so that what is fitted to the training walks is fitted to these steps.
-      for i in read.indices { read[i].steps = Self.truthSteps(read[i]) }
+      for i in read.indices {
+        read[i].steps = Self.truthSteps(read[i], length: truth.length, heading: truth.heading)
+      }
     }
     let walks = read
     guard Set(walks.map(\.group)).count >= 2 else {
