@@ -5,7 +5,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FINGERPOST := .build/release/fingerpost
 
-.PHONY: all deps build demo-build demo traits-check test accuracy suite suite-check view-check service-check api-check attack-check loadtest loadtest-short view scoreboard notebooks venues surveys bench bench-service fuzz format clean
+.PHONY: all deps build demo-build demo traits-check test accuracy suite suite-check view-check service-check api-check clients attack-check loadtest loadtest-short view scoreboard notebooks venues surveys bench bench-service fuzz format clean
 SHARED_DATA := ../shared/data
 
 all: build
@@ -64,9 +64,30 @@ test: deps
 	$(MAKE) view-check
 	$(MAKE) service-check
 	$(MAKE) api-check
+	$(MAKE) clients
 	$(MAKE) attack-check
 	$(MAKE) traits-check
 	$(MAKE) loadtest-short
+
+## clients: real clients against the service, each checked against its answer to the same scan:
+## Firefox-style requests, mozloc (PyPI, in .build/clients-venv) reading an nmcli scan, and GeoClue
+## (Debian's geoclue-2.0 with its demos) scanning a mock wpa_supplicant (python3-dbusmock) on a
+## private D-Bus. A client whose packages cannot be installed is skipped with a message.
+CLIENTS_VENV := .build/clients-venv
+clients: build
+	@if ! dpkg -s geoclue-2.0 >/dev/null 2>&1 || ! dpkg -s geoclue-2-demo >/dev/null 2>&1 \
+	  || ! dpkg -s python3-dbusmock >/dev/null 2>&1; then \
+	  echo "installing geoclue-2.0, geoclue-2-demo and python3-dbusmock"; \
+	  { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    --no-install-recommends geoclue-2.0 geoclue-2-demo python3-dbusmock >/dev/null; } \
+	  || echo "GeoClue's packages could not be installed: its check will be skipped"; \
+	fi
+	@if [ ! -x $(CLIENTS_VENV)/bin/python ] && ! python3 -m venv $(CLIENTS_VENV); then \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv && python3 -m venv $(CLIENTS_VENV); \
+	fi
+	@$(CLIENTS_VENV)/bin/pip install -q -r Tests/EndToEnd/requirements-clients.txt \
+	  || echo "mozloc could not be installed from PyPI: its check will be skipped"
+	Tests/EndToEnd/clients.sh $(FINGERPOST) $(CLIENTS_VENV)/bin/python
 
 ## attack-check: issue 32's attacks (JSON bombs, guessed keys, half-sent and malformed heads;
 ## loopback only, bounded) while a normal client locates: its p99 and the server's peak memory.

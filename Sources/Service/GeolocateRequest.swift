@@ -5,7 +5,9 @@ import JSON
 /// A request of Google's geolocation API as ichnaea reads it: the Wi-Fi networks heard (cells
 /// and Bluetooth beacons are accepted and not used). Malformed entries are dropped, not fatal;
 /// MAC addresses are read in any case with `:`, `-` or no separators; a MAC heard twice keeps
-/// its strongest reading; hidden networks and SSIDs ending in `_nomap` are left out.
+/// its strongest reading; hidden networks and SSIDs ending in `_nomap` are left out. A signal
+/// strength is dBm when negative and a signal quality in percent when 1–100 (what `nmcli` and
+/// clients built on it, such as mozloc, send), as a number or a numeric string.
 public struct GeolocateRequest: Sendable, Hashable {
   /// Whether the client allows a position from its IP address (read, not used).
   public var considerIP: Bool
@@ -57,23 +59,37 @@ public struct GeolocateRequest: Sendable, Hashable {
   /// One entry's MAC and signal, nil when it is malformed or must not be used.
   static func network(_ entry: JSONValue) -> (mac: String, rssi: Double)? {
     guard let mac = entry["macAddress"]?.stringValue.flatMap(Self.normalizedMAC),
-      let rssi = entry["signalStrength"]?.doubleValue, rssi.isFinite, rssi < 0, rssi >= -150
+      let rssi = entry["signalStrength"].flatMap(Self.signal)
     else { return nil }
     if let ssid = entry["ssid"]?.stringValue, ssid.hasSuffix("_nomap") { return nil }
     if let hidden = entry["hidden"]?.boolValue, hidden { return nil }
     return (mac, rssi)
   }
 
+  /// A signal strength as dBm, nil when it is neither dBm (−150 to below 0) nor a signal quality
+  /// in percent (above 0 to 100, read back to dBm through NetworkManager's scale, on which 0 % is
+  /// −100 dBm and 100 % is −40 dBm); a number or a numeric string, as ichnaea coerces it.
+  static func signal(_ value: JSONValue) -> Double? {
+    guard let number = value.doubleValue ?? value.stringValue.flatMap(Double.init), number.isFinite
+    else { return nil }
+    if number < 0 { return number >= -150 ? number : nil }
+    guard number > 0, number <= 100 else { return nil }
+    return -100 + 0.6 * number
+  }
+
   /// `text` as a lowercase colon-separated MAC address, nil unless it is 12 ASCII hexadecimal digits
-  /// (separated by `:` or `-`, or not at all) and a unicast address other than all zeros.
+  /// (separated by `:` or `-`, or not at all) and a unicast address other than all zeros. Colons
+  /// escaped as `nmcli` prints them (`\:`, which mozloc sends as they are) are colons.
   public static func normalizedMAC(_ text: String) -> String? {
-    let digits = text.lowercased().filter { $0 != ":" && $0 != "-" }
+    guard text.utf8.count <= 64 else { return nil }
+    let plain = text.replacingOccurrences(of: "\\:", with: ":")
+    let digits = plain.lowercased().filter { $0 != ":" && $0 != "-" }
     guard digits.count == 12, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }),
       digits != "000000000000", digits != "ffffffffffff"
     else { return nil }
     // Separators, when used, must sit between the six octets.
-    if digits.count != text.count {
-      let parts = text.split(whereSeparator: { $0 == ":" || $0 == "-" })
+    if digits.count != plain.count {
+      let parts = plain.split(whereSeparator: { $0 == ":" || $0 == "-" })
       guard parts.count == 6, parts.allSatisfy({ $0.count == 2 }) else { return nil }
     }
     var out = ""

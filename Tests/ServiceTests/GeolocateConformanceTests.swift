@@ -162,6 +162,57 @@ import Testing
     #expect(request.dropped == 9)
   }
 
+  @Test func signalQualitiesInPercentAndNumericStringsAreRead() throws {
+    let body = #"""
+      {"wifiAccessPoints": [
+        {"macAddress": "AA:BB:CC:00:00:01", "signalStrength": "100"},
+        {"macAddress": "aa:bb:cc:00:00:02", "signalStrength": 50},
+        {"macAddress": "aa:bb:cc:00:00:03", "signalStrength": "-63"},
+        {"macAddress": "aa:bb:cc:00:00:04", "signalStrength": 1},
+        {"macAddress": "aa:bb:cc:00:00:05", "signalStrength": 0},
+        {"macAddress": "aa:bb:cc:00:00:06", "signalStrength": "101"},
+        {"macAddress": "aa:bb:cc:00:00:07", "signalStrength": "nan"},
+        {"macAddress": "aa:bb:cc:00:00:08", "signalStrength": -151},
+        {"macAddress": "AA\\:BB\\:CC\\:00\\:00\\:09", "signalStrength": "-60"},
+        {"macAddress": "AA\\\\:BB\\:CC\\:00\\:00\\:0a", "signalStrength": "-60"}
+      ]}
+      """#
+    let request = try GeolocateRequest.parse(Data(body.utf8))
+    // nmcli's escaped colons (`\:`, as mozloc sends them) are colons; nothing else is.
+    #expect(request.wifi.map(\.bssid) == [1, 2, 3, 4, 9].map { "aa:bb:cc:00:00:0\($0)" })
+    // NetworkManager's scale: 100 % is -40 dBm, 0 % is -100 dBm.
+    let rssi = request.wifi.map(\.rssi)
+    #expect(rssi.count == 5 && abs(rssi[0] + 40) < 1e-9 && abs(rssi[1] + 70) < 1e-9)
+    #expect(rssi.count == 5 && rssi[2] == -63 && abs(rssi[3] + 99.4) < 1e-9)
+    #expect(request.dropped == 5)
+  }
+
+  @Test func aScanSentAsNmcliPercentagesIsLocatedNearItsDBmAnswer() async throws {
+    let fixture = try await ServiceFixture.shared.value
+    let scan = fixture.scans[2]
+    let plain = try await Self.send(
+      "/v1/geolocate?key=locate", body: ByteBuffer(string: ServiceFixture.body(scan)))
+    // mozloc sends nmcli's columns as strings: upper-case MACs with the colons still escaped
+    // (`02\:FB\:…`, written `\\:` in JSON) and the signal quality in percent.
+    let escaped = { (mac: String) in mac.uppercased().replacingOccurrences(of: ":", with: #"\\:"#) }
+    let entries = scan.map { network in
+      let percent = Int((min(max(network.rssi, -100), -40) + 100) / 0.6)
+      return
+        #"{"ssid": "office", "macAddress": "\#(escaped(network.mac))", "signalStrength": "\#(percent)"}"#
+    }
+    let body = #"{ "wifiAccessPoints":[\#(entries.joined(separator: ","))]}"#
+    let percent = try await Self.send("/v1/geolocate?key=locate", body: ByteBuffer(string: body))
+    #expect(plain.status == 200 && percent.status == 200)
+    let a = try #require(plain.json?["location"])
+    let b = try #require(percent.json?["location"])
+    let north = ((a["lat"]?.doubleValue ?? 0) - (b["lat"]?.doubleValue ?? 90)) * 111_320
+    let east =
+      ((a["lng"]?.doubleValue ?? 0) - (b["lng"]?.doubleValue ?? 180)) * 111_320
+      * cos(60.17 * .pi / 180)
+    // Within a few metres: the scale clamps signals above -40 dBm and rounds to 0.6 dB.
+    #expect((north * north + east * east).squareRoot() < 5)
+  }
+
   @Test func aGzipBodyIsAccepted() async throws {
     let fixture = try await ServiceFixture.shared.value
     var plain = ByteBuffer(string: ServiceFixture.body(fixture.scans[3]))
