@@ -12,16 +12,17 @@ all: build
 
 ## deps: install the system packages the build and tests need (libgsl-dev, libzstd-dev,
 ## libsqlite3-dev for the service's store, pkg-config, tmux for the viewer's end-to-end test,
-## curl for the service's, and Debian's postgresql server for the store tests).
+## curl for the service's, Debian's postgresql server for the store tests, and libjs-leaflet for
+## the web map the service serves).
 deps:
 	@if ! dpkg -s libgsl-dev >/dev/null 2>&1 || ! dpkg -s libzstd-dev >/dev/null 2>&1 \
-	  || ! dpkg -s libsqlite3-dev >/dev/null 2>&1 \
+	  || ! dpkg -s libsqlite3-dev >/dev/null 2>&1 || ! dpkg -s libjs-leaflet >/dev/null 2>&1 \
 	  || ! command -v pkg-config >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 \
 	  || ! command -v curl >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
-	  echo "installing libgsl-dev, libzstd-dev, libsqlite3-dev, pkg-config, tmux, curl and postgresql"; \
+	  echo "installing libgsl-dev, libzstd-dev, libsqlite3-dev, pkg-config, tmux, curl, postgresql and libjs-leaflet"; \
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libgsl-dev libzstd-dev libsqlite3-dev \
-	    pkg-config tmux curl postgresql; \
+	    pkg-config tmux curl postgresql libjs-leaflet; \
 	fi
 
 ## build: release build of the fingerpost tool.

@@ -170,7 +170,9 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       // The API's OpenAPI document, read from here by the API check (not bundled).
-      exclude: ["openapi.yaml"]
+      exclude: ["openapi.yaml"],
+      // The web map's static files, served at `/`.
+      resources: [.copy("Web")]
     ),
     // C shim for the terminal: raw mode, size, and restoring it from signal handlers.
     .target(name: "CTerminal"),

@@ -188,6 +188,12 @@ struct ReplayCommand: AsyncParsableCommand {
       client.sessions = sessions
       client.batchSeconds = batch
       client.pace = speed ?? 1
+      let root = to.hasSuffix("/") ? String(to.dropLast()) : to
+      client.opened = { id in
+        printError(
+          "session \(id): its fixes at \(root)/fp/v1/sessions/\(id)/fixes, on the map at \(root)/#venue=\(venue)&session=\(id)"
+        )
+      }
       let map = try await service.radioMap(venue: venue)
       let report = try client.report(
         try await client.run(), map: map, withTruth: withTruth,

@@ -27,6 +27,9 @@ public struct ServiceReplay: Sendable {
   public var batchSeconds = 0.5
   /// Multiple of real time (nil: as fast as the server answers).
   public var pace: Double? = 1
+  /// Told each session's id as it is opened (before its first batch), e.g. to say where its
+  /// fixes can be followed.
+  public var opened: (@Sendable (String) -> Void)?
 
   /// A replay of `walk` on `venue` through `client`, one session in real time.
   public init(client: ServiceClient, venue: String, walk: Walk, plans: FloorPlanSet) {
@@ -94,6 +97,7 @@ public struct ServiceReplay: Sendable {
     }
     let session = try await client.openSession(
       venue: venue, seed: seed, device: "fingerpost replay", start: start)
+    opened?(session.id)
     run.particles = session.particles
     for (t, events) in batches {
       if let pace {

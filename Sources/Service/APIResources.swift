@@ -102,6 +102,13 @@ struct MapResource: Encodable {
 }
 
 extension Request {
-  /// The `key` query parameter.
-  var key: String? { uri.queryParameters.get("key") }
+  /// The API key: the `key` query parameter, else an `Authorization: Bearer` header (what the
+  /// web map sends, so that a key typed into it never shows in a URL or a server's log).
+  var key: String? {
+    if let key = uri.queryParameters.get("key") { return key }
+    guard let value = headers[.authorization], value.count > 7,
+      value.prefix(7).lowercased() == "bearer "
+    else { return nil }
+    return String(value.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+  }
 }

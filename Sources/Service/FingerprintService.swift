@@ -110,6 +110,7 @@ public final class FingerprintService: Sendable {
         cors: CORSMiddleware(
           allowOrigin: .all, allowHeaders: [.contentType, .contentEncoding, .authorization],
           allowMethods: [.get, .post, .delete, .options], maxAge: .seconds(86_400))))
+    WebFiles.addMiddleware(to: router)
     GeolocationController(catalog: catalog, store: store, keys: keys, configuration: configuration)
       .addRoutes(to: router)
     VenueController(library: library, keys: keys, configuration: configuration)

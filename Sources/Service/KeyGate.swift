@@ -91,7 +91,9 @@ public final class KeyGate: Sendable {
   }
 
   func check(_ text: String?, for need: Need, now: Date) async throws(GeolocateError) -> APIKey {
-    guard let text, !text.isEmpty else { throw .keyInvalid("no key= parameter") }
+    guard let text, !text.isEmpty else {
+      throw .keyInvalid("no key= parameter or Authorization: Bearer header")
+    }
     guard text.utf8.count <= Self.maximumKeyLength else {
       throw .keyInvalid("the key is longer than \(Self.maximumKeyLength) characters")
     }

@@ -61,6 +61,11 @@ struct VenueController: Sendable {
     api.get("venues/{id}/units") { request, context in
       await self.answer { try await self.units(request, id: try context.parameters.require("id")) }
     }
+    api.get("venues/{id}/units.geojson") { request, context in
+      await self.answer {
+        try await self.unitFeatures(request, id: try context.parameters.require("id"))
+      }
+    }
     addSurveyRoutes(to: api)
     addRadioMapRoutes(to: api)
     api.post("venues/{id}/locate") { request, context in

@@ -1,5 +1,6 @@
 import EventStream
 import FingerpostCore
+import FloorPlans
 import Foundation
 import Testing
 import Viewer

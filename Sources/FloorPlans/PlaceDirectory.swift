@@ -1,4 +1,3 @@
-import FloorPlans
 import Geometry
 import IMDF
 
