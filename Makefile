@@ -5,7 +5,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FINGERPOST := .build/release/fingerpost
 
-.PHONY: all deps build demo-build demo traits-check test accuracy suite suite-check view-check service-check api-check clients attack-check loadtest loadtest-short view scoreboard notebooks venues surveys bench bench-service fuzz format clean
+.PHONY: all deps build demo-build demo traits-check test accuracy suite suite-check view-check service-check api-check clients web-check attack-check loadtest loadtest-short view scoreboard notebooks venues surveys bench bench-service fuzz format clean
 SHARED_DATA := ../shared/data
 
 all: build
@@ -89,6 +89,17 @@ clients: build
 	@$(CLIENTS_VENV)/bin/pip install -q -r Tests/EndToEnd/requirements-clients.txt \
 	  || echo "mozloc could not be installed from PyPI: its check will be skipped"
 	Tests/EndToEnd/clients.sh $(FINGERPOST) $(CLIENTS_VENV)/bin/python
+
+## web-check: the web map in headless Chromium (Debian's chromium, chromium-driver and
+## python3-selenium, installed when missing): venue, level picker, place card, a live session
+## followed over levels, no console errors; screenshots in .build/web-map. Not yet in `make test`.
+web-check: build
+	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || ! dpkg -s python3-selenium >/dev/null 2>&1; then \
+	  { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    --no-install-recommends chromium chromium-driver python3-selenium >/dev/null; } \
+	  || echo "Chromium could not be installed: the web map check will be skipped"; \
+	fi
+	Tests/EndToEnd/web-map.sh $(FINGERPOST) .build/web-map
 
 ## attack-check: issue 32's attacks (JSON bombs, guessed keys, half-sent and malformed heads;
 ## loopback only, bounded) while a normal client locates: its p99 and the server's peak memory.

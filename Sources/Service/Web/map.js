@@ -110,7 +110,9 @@ async function loadVenues() {
     button.append(element("span", `${venue.id} · ${venue.survey_scans} survey scans · ${detail}`,
       { class: "detail" }));
     button.addEventListener("click", () => showVenue(venue.id));
-    list.append(element("li")).append(button);
+    const item = element("li");
+    item.append(button);
+    list.append(item);
   }
   const wanted = new URLSearchParams(location.hash.slice(1)).get("venue");
   if (wanted && venues.some((v) => v.id === wanted)) showVenue(wanted);
