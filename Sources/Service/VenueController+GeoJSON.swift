@@ -75,12 +75,7 @@ extension VenueController {
   /// (what the web map draws); empty for a venue that is only a radio map.
   func unitFeatures(_ request: Request, id: String) async throws -> Response {
     let entry = try await readableVenue(request, id: id)
-    let level = request.uri.queryParameters.get("level")
-    if let level, entry.plans?.floor(levelID: level) == nil {
-      throw GeolocateError(
-        code: 404, domain: "global", reason: "notFound",
-        message: "venue \(id) has no level \(level)")
-    }
+    let level = try Self.level(of: request, in: entry)
     var collection = UnitFeatureCollection(features: [])
     if let plans = entry.plans {
       let directory = entry.venue.map { PlaceDirectory(venue: $0, plans: plans) }

@@ -162,6 +162,17 @@ struct VenueController: Sendable {
     return entry
   }
 
+  /// The `level` query parameter, nil when absent; 404 when `entry` has no such level.
+  static func level(of request: Request, in entry: VenueCatalog.Entry) throws -> String? {
+    let level = request.uri.queryParameters.get("level")
+    if let level, entry.plans?.floor(levelID: level) == nil {
+      throw GeolocateError(
+        code: 404, domain: "global", reason: "notFound",
+        message: "venue \(entry.id) has no level \(level)")
+    }
+    return level
+  }
+
   /// `GET /fp/v1/venues/{id}`: its name, whether it has IMDF, its levels and newest map.
   func venueInfo(_ request: Request, id: String) async throws -> Response {
     let entry = try await readableVenue(request, id: id)
@@ -197,12 +208,7 @@ struct VenueController: Sendable {
   /// map-only venue.
   func units(_ request: Request, id: String) async throws -> Response {
     let entry = try await readableVenue(request, id: id)
-    let level = request.uri.queryParameters.get("level")
-    if let level, entry.plans?.floor(levelID: level) == nil {
-      throw GeolocateError(
-        code: 404, domain: "global", reason: "notFound",
-        message: "venue \(id) has no level \(level)")
-    }
+    let level = try Self.level(of: request, in: entry)
     guard let plans = entry.plans else { return .json([UnitResource]()) }
     let frame = plans.frame
     var units: [UnitResource] = []
