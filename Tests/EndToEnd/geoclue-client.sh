@@ -15,6 +15,15 @@ pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2> /dev/null || true; done; }
 trap cleanup EXIT
 
+# wait_for_name NAME: until NAME has an owner on the bus (at most 10 s).
+wait_for_name() {
+  for _ in $(seq 1 100); do
+    dbus-send --system --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner \
+      "string:$1" 2> /dev/null | grep -q 'boolean true' && return 0
+    sleep 0.1
+  done
+}
+
 # A system bus of our own: permissive, on a socket in WORK.
 cat > "$work/bus.conf" << EOF
 <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
@@ -46,11 +55,7 @@ for _ in $(seq 1 100); do [ -S "$work/system_bus_socket" ] && break; sleep 0.05;
 /usr/bin/python3 -m dbusmock --system --template "$here/wpa_supplicant_mock.py" -p "$bsses" \
   > "$work/wpa.log" 2>&1 &
 pids+=($!)
-for _ in $(seq 1 100); do
-  dbus-send --system --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner \
-    string:fi.w1.wpa_supplicant1 2> /dev/null | grep -q 'boolean true' && break
-  sleep 0.1
-done
+wait_for_name fi.w1.wpa_supplicant1
 
 # GeoClue's configuration: Wi-Fi alone, asking the service; the demos allowed.
 cat > "$work/geoclue.conf" << EOF
@@ -87,11 +92,7 @@ mount --bind "$work/geoclue.conf" /etc/geoclue/geoclue.conf
 export GIO_USE_NETWORK_MONITOR=base G_MESSAGES_DEBUG=all
 /usr/libexec/geoclue --timeout 0 > "$work/geoclue.log" 2>&1 &
 pids+=($!)
-for _ in $(seq 1 100); do
-  dbus-send --system --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner \
-    string:org.freedesktop.GeoClue2 2> /dev/null | grep -q 'boolean true' && break
-  sleep 0.1
-done
+wait_for_name org.freedesktop.GeoClue2
 unset G_MESSAGES_DEBUG
 /usr/libexec/geoclue-2.0/demos/agent > "$work/agent.log" 2>&1 &
 pids+=($!)
