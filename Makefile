@@ -66,6 +66,7 @@ test: deps
 	$(MAKE) service-check
 	$(MAKE) api-check
 	$(MAKE) clients
+	$(MAKE) web-check
 	$(MAKE) attack-check
 	$(MAKE) traits-check
 	$(MAKE) loadtest-short
@@ -91,8 +92,9 @@ clients: build
 	Tests/EndToEnd/clients.sh $(FINGERPOST) $(CLIENTS_VENV)/bin/python
 
 ## web-check: the web map in headless Chromium (Debian's chromium, chromium-driver and
-## python3-selenium, installed when missing): venue, level picker, place card, a live session
-## followed over levels, no console errors; screenshots in .build/web-map. Not yet in `make test`.
+## python3-selenium, installed when missing): venue, level picker, place card, the radio map's
+## layers, an assess accuracy map, a live session followed over levels, every level of two big
+## venues, no console errors; screenshots in .build/web-map. Part of `make test`.
 web-check: build
 	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] || ! dpkg -s python3-selenium >/dev/null 2>&1; then \
 	  { $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \

@@ -16,6 +16,8 @@ struct VenueController: Sendable {
   let keys: KeyGate
   /// Limits.
   let configuration: ServiceConfiguration
+  /// The radio-map layers made so far.
+  let layers = RadioMapLayerCache()
 
   /// What the service keeps.
   var store: any FingerprintStore { library.store }
@@ -64,6 +66,11 @@ struct VenueController: Sendable {
     api.get("venues/{id}/units.geojson") { request, context in
       await self.answer {
         try await self.unitFeatures(request, id: try context.parameters.require("id"))
+      }
+    }
+    api.get("venues/{id}/radiomap.geojson") { request, context in
+      await self.answer {
+        try await self.radioMapFeatures(request, id: try context.parameters.require("id"))
       }
     }
     addSurveyRoutes(to: api)

@@ -1,6 +1,7 @@
 // Fingerpost's web map: the venues a key may read, a venue's units by category with a level
-// picker and place cards, and live tracking sessions (dot, accuracy circle, trail) over
-// Server-Sent Events. No build step, no tiles: the IMDF units are the map. The API key stays in
+// picker and place cards, the radio map's layers (survey, APs heard, the expected error of one
+// scan) and an `assess --geojson` accuracy map, and live tracking sessions (dot, accuracy circle,
+// trail) over Server-Sent Events. No build step, no tiles: the IMDF units are the map. The API key stays in
 // session storage and travels in an Authorization header, never in a URL.
 "use strict";
 
@@ -25,10 +26,19 @@ const state = {
   layer: null,       // the units drawn
   layers: new Map(), // ordinal -> built layer (built the first time it is shown)
   sessions: new Map(),
+  venues: [],        // the venues the key may read
+  radio: new Map(),  // ordinal -> its radio-map layers (fetched the first time one is shown)
+  assess: null,      // an accuracy map read from a file
+  overlay: null,     // the radio layer drawn
 };
 
 const map = L.map("map", { preferCanvas: true, zoomSnap: 0.25, maxZoom: 23, attributionControl: false });
 map.setView([0, 0], 2);
+// Units below, then the radio map's layers, then live sessions on top; each its own canvas.
+map.createPane("radio").style.zIndex = 410;
+map.createPane("live").style.zIndex = 450;
+const radioRenderer = L.canvas({ pane: "radio" });
+const liveRenderer = L.canvas({ pane: "live" });
 
 // How a unit is drawn, by kind of area (the terminal viewer's kinds, after Apple's guidance
 // for indoor maps: each kind its own fill).
@@ -103,6 +113,7 @@ async function loadVenues() {
     say(`Venues: ${error.message}`, true);
     return;
   }
+  state.venues = venues;
   say(venues.length ? `${venues.length} venue(s)` : "This key may read no venue.");
   for (const venue of venues) {
     const button = element("button", venue.name, { type: "button", "data-venue": venue.id });
@@ -143,6 +154,16 @@ async function showVenue(id) {
   state.layers = new Map();
   state.layer = null;
   state.ordinal = null;
+  state.radio = new Map();
+  state.assess = null;
+  const hasMap = Boolean((state.venues.find((v) => v.id === id) || {}).map_version);
+  for (const input of document.querySelectorAll("#radio-layers input")) {
+    if (input.value === "survey" || input.value === "heard" || input.value === "bound") input.disabled = !hasMap;
+    if (input.value === "assess") input.disabled = true;
+    input.checked = input.value === "none";
+  }
+  document.getElementById("assess-file").value = "";
+  document.getElementById("radio-section").hidden = false;
   document.getElementById("sessions-section").hidden = false;
   const ordinals = [...new Set(levels.map((l) => l.ordinal))].sort((a, b) => b - a);
   buildLevelPicker(ordinals);
@@ -192,6 +213,7 @@ function showOrdinal(ordinal) {
   for (const b of document.querySelectorAll("#levels button")) {
     b.setAttribute("aria-pressed", String(Number(b.dataset.ordinal) === ordinal));
   }
+  drawRadio();
   for (const session of state.sessions.values()) drawSession(session);
 }
 
@@ -203,6 +225,137 @@ function placeCard(p) {
   if (p.amenities.length) card.append(element("p", `Amenities: ${p.amenities.join(", ")}`));
   card.append(element("p", `Level ${p.level_name} (ordinal ${p.ordinal}) · ${p.area_m2} m²`));
   return card;
+}
+
+// --- the radio map ------------------------------------------------------------------------------
+
+// What each layer draws: which features, the value that colours them, its unit and its scale
+// (values at or past the ends take the end colours; for errors, low is good and green).
+const LAYERS = {
+  survey: { source: "radio", kind: "survey", value: (p) => p.scans, label: "survey scans at a point",
+    unit: "", stops: [1, 2, 4, 8, 16], good: "high" },
+  heard: { source: "radio", kind: "cell", value: (p) => p.aps_heard, label: "APs a scan hears",
+    unit: "", stops: [0, 2, 5, 10, 20], good: "high" },
+  bound: { source: "radio", kind: "cell", value: (p) => p.expected_error_m,
+    label: "expected error of one scan (Cramér–Rao)", unit: " m", stops: [1, 2, 4, 8, 16], good: "low" },
+  assess: { source: "assess", kind: null, value: (p) => p.error_m, label: "assess: mean error",
+    unit: " m", stops: [1, 2, 4, 8, 16], good: "low" },
+};
+const RAMP = ["#1a9850", "#91cf60", "#fee08b", "#fc8d59", "#d73027"];
+
+function colour(layer, value) {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "#7f7f7f";
+  let i = layer.stops.findIndex((stop) => value < stop);
+  if (i < 0) i = layer.stops.length;
+  i = Math.max(0, i - 1);
+  return layer.good === "low" ? RAMP[i] : RAMP[RAMP.length - 1 - i];
+}
+
+function chosenLayer() {
+  const input = document.querySelector('#radio-layers input:checked');
+  return input ? input.value : "none";
+}
+
+async function drawRadio() {
+  // A later call (another layer, level or venue chosen while this one waited) draws instead.
+  const generation = state.radioDraws = (state.radioDraws || 0) + 1;
+  if (state.overlay) { state.overlay.remove(); state.overlay = null; }
+  const name = chosenLayer();
+  const status = document.getElementById("radio-status");
+  const legend = document.getElementById("legend");
+  legend.replaceChildren();
+  if (name === "none" || state.ordinal === null) { status.textContent = ""; return; }
+  const layer = LAYERS[name];
+  const ordinal = state.ordinal;
+  if (layer.source === "radio" && !state.radio.has(ordinal)) {
+    const venue = state.venue;
+    status.textContent = "loading the radio map…";
+    // The ordinal's levels one by one (a venue's layers at once can be megabytes); all at once
+    // when the levels have no IMDF ids (a map-only venue).
+    const ids = state.levels.filter((l) => l.ordinal === ordinal).map((l) => l.level_id);
+    const base = `/fp/v1/venues/${encodeURIComponent(venue)}/radiomap.geojson`;
+    const paths = ids.length && ids.every(Boolean) ? ids.map((id) => `${base}?level=${encodeURIComponent(id)}`) : [base];
+    let features;
+    try {
+      features = (await Promise.all(paths.map(getJSON))).flatMap((c) => c.features);
+    } catch (error) {
+      if (generation === state.radioDraws) status.textContent = `radio map: ${error.message}`;
+      return;
+    }
+    if (state.venue !== venue) return;
+    state.radio.set(ordinal, features.filter((f) => f.properties.ordinal === ordinal));
+    if (generation !== state.radioDraws) return;
+  }
+  const all = layer.source === "radio" ? state.radio.get(ordinal) : (state.assess || []);
+  const features = all.filter((f) => f.properties.ordinal === state.ordinal
+    && (layer.kind === null || f.properties.kind === layer.kind));
+  const values = features.map((f) => layer.value(f.properties)).filter(Number.isFinite).sort((a, b) => a - b);
+  const median = values.length ? values[Math.floor(values.length / 2)] : null;
+  const what = layer.kind === "survey" ? "survey points" : layer.source === "assess" ? "features" : "squares";
+  status.textContent = `${layer.label}: ${features.length} ${what} on this level`
+    + (values.length < features.length ? `, ${values.length} with a value` : "")
+    + (median === null ? "" : `, median ${Math.round(median * 10) / 10}${layer.unit}`);
+  state.overlay = L.geoJSON({ type: "FeatureCollection", features }, {
+    pane: "radio",
+    renderer: radioRenderer,
+    style: (f) => {
+      const value = layer.value(f.properties);
+      // No value (a unit no walk entered, a place the map cannot tell apart): outlined only.
+      if (!Number.isFinite(value)) return { color: "#7f7f7f", weight: 1, dashArray: "2 3", fillOpacity: 0 };
+      const c = colour(layer, value);
+      return { color: c, weight: layer.source === "assess" ? 1 : 0,
+        fillColor: c, fillOpacity: 0.55 };
+    },
+    pointToLayer: (f, at) => L.circleMarker(at, { renderer: radioRenderer, radius: 3 + Math.min(f.properties.scans || 1, 8) / 2 }),
+    onEachFeature: (f, l) => l.bindTooltip(() => radioCard(f.properties)),
+  }).addTo(map);
+  for (let i = 0; i < RAMP.length; i++) {
+    const lo = layer.stops[i];
+    const text = i === 0 ? `< ${layer.stops[1]}`
+      : i + 1 < layer.stops.length ? `${lo}–${layer.stops[i + 1]}` : `≥ ${lo}`;
+    const swatch = element("i");
+    swatch.style.background = layer.good === "low" ? RAMP[i] : RAMP[RAMP.length - 1 - i];
+    const entry = element("span");
+    entry.append(swatch, `${text}${layer.unit}`);
+    legend.append(entry);
+  }
+}
+
+function radioCard(p) {
+  const rows = [];
+  const add = (label, value, unit = "") => {
+    if (value !== undefined) rows.push(`${label}: ${value === null ? "–" : value + unit}`);
+  };
+  add("survey scans", p.scans);
+  add("APs heard", p.aps_heard);
+  add("expected error of one scan", p.expected_error_m, " m");
+  add("distance to the survey", p.survey_distance_m, " m");
+  add("mean error (assess)", p.error_m, " m");
+  add("floor hit", p.floor_hit);
+  if (p.name) rows.unshift(p.name);
+  const card = element("div");
+  for (const row of rows) card.append(element("div", row));
+  return card;
+}
+
+function readAssess(file) {
+  const reader = new FileReader();
+  reader.onload = () => {
+    let collection;
+    try { collection = JSON.parse(reader.result); } catch (error) { collection = null; }
+    const status = document.getElementById("radio-status");
+    if (!collection || collection.type !== "FeatureCollection" || !Array.isArray(collection.features)) {
+      status.textContent = `${file.name}: not a GeoJSON FeatureCollection`;
+      return;
+    }
+    state.assess = collection.features.filter((f) => f && f.properties
+      && typeof f.properties.ordinal === "number" && f.geometry);
+    const input = document.querySelector('#radio-layers input[value="assess"]');
+    input.disabled = false;
+    input.checked = true;
+    drawRadio();
+  };
+  reader.readAsText(file);
 }
 
 // --- live sessions -----------------------------------------------------------------------------
@@ -295,13 +448,14 @@ function drawSession(session) {
   // The trail on the level shown; the dot faded when the fix is on another level.
   const points = session.trail.filter((p) => p.ordinal === state.ordinal).map((p) => p.at);
   if (points.length > 1) {
-    L.polyline(points, { color: session.colour, weight: 3, opacity: 0.6, interactive: false }).addTo(session.group);
+    L.polyline(points, { color: session.colour, weight: 3, opacity: 0.6, interactive: false,
+      renderer: liveRenderer }).addTo(session.group);
   }
   L.circle([fix.lat, fix.lon], { radius: Math.max(fix.accuracy_m, 0.5), color: session.colour, weight: 1,
     fillColor: session.colour, fillOpacity: here ? 0.15 : 0.05, opacity: here ? 0.5 : 0.2,
-    interactive: false }).addTo(session.group);
+    interactive: false, renderer: liveRenderer }).addTo(session.group);
   L.circleMarker([fix.lat, fix.lon], { radius: 7, color: "#fff", weight: 2, fillColor: session.colour,
-    fillOpacity: here ? 1 : 0.35, opacity: here ? 1 : 0.35 })
+    fillOpacity: here ? 1 : 0.35, opacity: here ? 1 : 0.35, renderer: liveRenderer })
     .bindTooltip(`${session.id}: ${fix.unit_name || ""} level ${fix.ordinal}, ±${fix.accuracy_m} m`)
     .addTo(session.group);
 }
@@ -314,6 +468,12 @@ document.getElementById("key-form").addEventListener("submit", (e) => {
   state.key = document.getElementById("key").value.trim();
   sessionStorage.setItem("fingerpost.key", state.key);
   loadVenues();
+});
+for (const input of document.querySelectorAll("#radio-layers input")) {
+  input.addEventListener("change", drawRadio);
+}
+document.getElementById("assess-file").addEventListener("change", (e) => {
+  if (e.target.files.length) readAssess(e.target.files[0]);
 });
 document.getElementById("session-form").addEventListener("submit", (e) => {
   e.preventDefault();
