@@ -22,32 +22,49 @@ python3 Fuzz/seeds.py . "$work/seeds" "$work/small.fpmap" || exit 1
 # Swift's own crash backtracer would take libFuzzer's signal; Swift globals that live for the
 # whole process are not leaks.
 export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 FUZZ_VENUE_ZIP="$work/seeds/office.zip"
-failed=0
+# Harnesses run FUZZ_JOBS at a time (default: one per core; each is single-threaded), each
+# printing its line when done, in the order above.
+jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
 printf '%-16s %12s %10s %8s  %s\n' harness executions "exec/s" crashes result
-for h in "${harnesses[@]}"; do
-  corpus="$work/corpus/$h"
-  mkdir -p "$corpus"
-  log="$work/$h.log"
-  mkdir -p "$work/seeds/$h"
-  limits=(-max_total_time="$seconds")
+fuzz_one() {
+  local h=$1 corpus="$work/corpus/$1" log="$work/$1.log"
+  mkdir -p "$corpus" "$work/seeds/$h"
+  local limits=(-max_total_time="$seconds")
   [ "$runs" != 0 ] && limits=(-runs="$runs")
   # A harness may write seeds of its own there (FuzzSnapshot: sessions' snapshots; FuzzTracking: the office walk's batches).
   FUZZ_SEEDS_DIR="$work/seeds/$h" "$bin/$h" "$corpus" "$work/seeds/$h" "${limits[@]}" -seed="${FUZZ_SEED:-1}" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
     -max_len=16384 -print_final_stats=1 -artifact_prefix="$work/artifacts/$h-" > "$log" 2>&1
-  status=$?
+  local status=$?
   # A harness whose code has no coverage counters would only mutate blindly: refuse it.
   if ! grep -q "inline 8-bit counters" "$log"; then
     echo "$h: no coverage counters (build with the Makefile's FUZZ_FLAGS)" >&2
     status=3
   fi
+  local executions speed crashes result=ok
   executions=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
   speed=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
   crashes=$(ls "$work/artifacts" 2>/dev/null | grep -cE "^$h-(crash|timeout|oom|leak)-" || true)
-  result=ok
-  if [ $status -ne 0 ]; then
-    result="FAILED (exit $status, see $log)"
+  [ $status -ne 0 ] && result="FAILED (exit $status, see $log)"
+  printf '%-16s %12s %10s %8s  %s\n' "$h" "${executions:-?}" "${speed:-?}" "$crashes" "$result" \
+    > "$work/$h.line"
+  return $status
+}
+pids=()
+for i in "${!harnesses[@]}"; do
+  # Wait for the oldest still running when all slots are taken.
+  if [ "$i" -ge "$jobs" ]; then wait "${pids[$((i - jobs))]}"; fi
+  rm -f "$work/${harnesses[$i]}.line"
+  fuzz_one "${harnesses[$i]}" &
+  pids+=($!)
+done
+failed=0
+for i in "${!harnesses[@]}"; do
+  wait "${pids[$i]}" 2>/dev/null
+  if ! cat "$work/${harnesses[$i]}.line" 2>/dev/null; then
+    printf '%-16s %12s %10s %8s  %s\n' "${harnesses[$i]}" ? ? ? "FAILED (no result)"
+    failed=1
+  elif grep -q FAILED "$work/${harnesses[$i]}.line"; then
     failed=1
   fi
-  printf '%-16s %12s %10s %8s  %s\n' "$h" "${executions:-?}" "${speed:-?}" "$crashes" "$result"
 done
 exit $failed

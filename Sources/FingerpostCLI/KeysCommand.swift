@@ -20,8 +20,18 @@ struct DataFolderOption: ParsableArguments {
   @Option(help: "A PostgreSQL store instead of the folder's SQLite: postgres://user@host:port/db.")
   var database: String?
 
+  @Option(help: "Seconds a --database statement may take before it fails (the database is down).")
+  var databaseTimeout = 3.0
+
+  func validate() throws {
+    guard databaseTimeout > 0, databaseTimeout <= 3600 else {
+      throw ValidationError("--database-timeout must be over 0 and at most 3600 seconds")
+    }
+  }
+
   func store() async throws -> any FingerprintStore {
-    try await FingerprintService.openStore(dataFolder: data, database: database)
+    try await FingerprintService.openStore(
+      dataFolder: data, database: database, timeout: databaseTimeout)
   }
 }
 

@@ -76,6 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
     let data = storage.data
     var configuration = ServiceConfiguration(dataFolder: data)
     configuration.database = storage.database
+    configuration.databaseTimeout = storage.databaseTimeout
     configuration.host = host
     configuration.port = port
     configuration.publicURL = publicURL

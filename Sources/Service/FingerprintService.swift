@@ -40,7 +40,8 @@ public final class FingerprintService: Sendable {
   public init(configuration: ServiceConfiguration) async throws {
     self.configuration = configuration
     let store = try await Self.openStore(
-      dataFolder: configuration.dataFolder, database: configuration.database)
+      dataFolder: configuration.dataFolder, database: configuration.database,
+      timeout: configuration.databaseTimeout)
     self.store = store
     connections = ConnectionQuota(
       perAddress: configuration.connectionsPerAddress,
@@ -78,14 +79,15 @@ public final class FingerprintService: Sendable {
   public var instance: String { address.url }
 
   /// The store: PostgreSQL at `database` when given, else the SQLite file of `dataFolder`
-  /// (the folder is created if needed; it holds the map files either way).
-  public static func openStore(dataFolder: String, database: String?) async throws
-    -> any FingerprintStore
+  /// (the folder is created if needed; it holds the map files either way), whose statements
+  /// fail after `timeout` seconds.
+  public static func openStore(dataFolder: String, database: String?, timeout: Double = 3)
+    async throws -> any FingerprintStore
   {
     try FileAccess.createDirectory(dataFolder)
     if let database {
       #if PostgreSQL
-        return try await PostgresStore(url: database)
+        return try await PostgresStore(url: database, deadline: .milliseconds(Int(timeout * 1000)))
       #else
         throw FingerpostError(
           .unsupportedVersion, field: "database",

@@ -13,6 +13,8 @@ public struct ServiceConfiguration: Sendable {
   /// A PostgreSQL database (`postgres://user@host:port/name`) to keep the store in instead of
   /// the data folder's SQLite file, so that several instances share it.
   public var database: String?
+  /// Seconds a statement of `database` may take before it fails and the request gets 503.
+  public var databaseTimeout = 3.0
   /// The base URL other instances sharing the store send clients to for this instance's
   /// tracking sessions; `http://host:port` when nil.
   public var publicURL: String?

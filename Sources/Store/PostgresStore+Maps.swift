@@ -5,7 +5,7 @@
   extension PostgresStore {
     public func addMap(_ map: StoredRadioMap, file: Data) async throws {
       try await transaction(
-        deadline: Self.deadline + .seconds(file.count / 10_000_000), notifying: .venue(map.venue)
+        deadline: self.deadline + .seconds(file.count / 10_000_000), notifying: .venue(map.venue)
       ) { connection, logger in
         try await connection.query(
           """

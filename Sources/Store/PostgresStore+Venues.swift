@@ -6,7 +6,7 @@
   extension PostgresStore {
     public func putVenue(_ venue: StoredVenue) async throws -> Bool {
       try await transaction(
-        deadline: Self.deadline + .seconds(venue.archive.count / 10_000_000),
+        deadline: self.deadline + .seconds(venue.archive.count / 10_000_000),
         notifying: .venue(venue.id)
       ) { connection, logger in
         // xmax is 0 on a row the statement inserted, not on one it updated.
@@ -76,7 +76,7 @@
     {
       // A second for every thousand records besides the usual deadline: a large batch is slow,
       // not down.
-      try await transaction(deadline: Self.deadline + .milliseconds(records.count)) {
+      try await transaction(deadline: self.deadline + .milliseconds(records.count)) {
         connection, logger in
         try await Self.insert(records, venue: venue, connection: connection, logger: logger)
       }

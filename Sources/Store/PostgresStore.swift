@@ -17,10 +17,14 @@
     public let location: String
     /// This store's name in the change notifications it sends, so that it skips its own.
     let origin = UUID().uuidString.lowercased()
+    /// How long a statement may take, connecting included, before the store gives up on it
+    /// (`StoreUnavailable`): while the database is down, the pool would otherwise wait for it.
+    public let deadline: Duration
 
     /// Connects to the database at `url` (`postgres://user[:password]@host[:port]/database`) and
-    /// brings its schema up to date.
-    public init(url: String) async throws {
+    /// brings its schema up to date; statements that take longer than `deadline` fail.
+    public init(url: String, deadline: Duration = PostgresStore.defaultDeadline) async throws {
+      self.deadline = deadline
       guard let parts = URLComponents(string: url),
         ["postgres", "postgresql"].contains(parts.scheme),
         let host = parts.host, let user = parts.user, !parts.path.dropFirst().isEmpty
@@ -139,9 +143,9 @@
       """,
     ]
 
-    /// The rows `query` answers, each read by `decode`, within `deadline`.
+    /// The rows `query` answers, each read by `decode`, within `deadline` (the store's if nil).
     func rows<T: Sendable>(
-      _ query: PostgresQuery, deadline: Duration = PostgresStore.deadline,
+      _ query: PostgresQuery, deadline: Duration? = nil,
       _ decode: @escaping @Sendable (PostgresRandomAccessRow) throws -> T
     ) async throws -> [T] {
       try await withDeadline(deadline) { [client, logger] in
@@ -153,10 +157,10 @@
       }
     }
 
-    /// `body` in one transaction, within `deadline`; when `change` is given, the other instances
-    /// are told of it when the transaction commits.
+    /// `body` in one transaction, within `deadline` (the store's if nil); when `change` is
+    /// given, the other instances are told of it when the transaction commits.
     func transaction<T: Sendable>(
-      deadline: Duration = PostgresStore.deadline, notifying change: StoreChange? = nil,
+      deadline: Duration? = nil, notifying change: StoreChange? = nil,
       _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws -> T {
       try await withDeadline(deadline) { [client, logger, origin] in
@@ -173,18 +177,19 @@
       }
     }
 
-    /// How long a statement may take, connecting included, before the store gives up on it
-    /// (`StoreUnavailable`): while the database is down, the pool would otherwise wait for it.
-    static let deadline = Duration.seconds(3)
+    /// The deadline of a statement unless told otherwise: 3 seconds.
+    public static let defaultDeadline = Duration.seconds(3)
 
-    /// `body`, or `StoreUnavailable` when it takes longer than `deadline`: then `body` is
-    /// cancelled and left behind, not waited for (a statement whose connection died with the
-    /// server may never answer; a request, or the server's shutdown, must not wait for it).
+    /// `body`, or `StoreUnavailable` when it takes longer than `deadline` (the store's if nil):
+    /// then `body` is cancelled and left behind, not waited for (a statement whose connection
+    /// died with the server may never answer; a request, or the server's shutdown, must not
+    /// wait for it).
     func withDeadline<T: Sendable>(
-      _ deadline: Duration = PostgresStore.deadline,
+      _ deadline: Duration? = nil,
       _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {
       let location = self.location
+      let deadline = deadline ?? self.deadline
       let race = DeadlineRace()
       return try await withCheckedThrowingContinuation { continuation in
         let work = Task {

@@ -46,4 +46,13 @@ import Testing
       }
     }
   }
+
+  @Test func theDatabaseTimeoutIsPositiveAndBounded() throws {
+    #expect(try KeysList.parse(["--database-timeout", "0.5"]).folder.databaseTimeout == 0.5)
+    for bad in ["0", "-1", "nan", "4000"] {
+      #expect(throws: (any Error).self, "\(bad)") {
+        try KeysList.parse(["--database-timeout", bad])
+      }
+    }
+  }
 }

@@ -24,6 +24,7 @@ import Testing
       var configuration = fixture.service.configuration
       configuration.dataFolder = folder.appending(name).path
       configuration.database = database.url
+      configuration.databaseTimeout = 30  // a loaded test machine, not a down database
       configuration.publicURL = "http://\(name).invalid:8080"
       configuration.instanceTimeout = instanceTimeout
       return try await FingerprintService(configuration: configuration)
@@ -78,7 +79,7 @@ import Testing
     }
     let job = MapBuildJob(id: "shared-build", venue: "office")
     try await fixture.service.store.saveJob(job)  // not this database: no one builds it
-    try await PostgresStore(url: database.url).saveJob(job)
+    try await PostgresStore(url: database.url, deadline: .seconds(30)).saveJob(job)
     try await Self.waitFor(seconds: 120) {
       a.catalog.entry("office")?.mapRecord?.version == 2
         && b.catalog.entry("office")?.mapRecord?.version == 2

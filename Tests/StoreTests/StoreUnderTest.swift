@@ -39,11 +39,12 @@ struct StoreUnderTest: Sendable {
     }
   }
 
-  /// Opens the store (again).
+  /// Opens the store (again). PostgreSQL's statements get 30 s, not 3: a test machine running
+  /// hundreds of tests at once (each making a database) is slower than a server's deadline.
   func open() async throws -> any FingerprintStore {
     switch kind {
     case .sqlite: try SQLiteStore(path: location)
-    case .postgres: try await PostgresStore(url: location)
+    case .postgres: try await PostgresStore(url: location, deadline: .seconds(30))
     }
   }
 
