@@ -17,10 +17,12 @@ import Testing
     try await service.application().test(.live) { client in
       let port = try #require(client.port)
       let started = Date()
-      let idle = try RawConnection(port: port, timeout: 10)
+      // The client waits 60 s: cut off well before, by the server (a loaded test machine takes
+      // seconds more than the 1 s timeout).
+      let idle = try RawConnection(port: port, timeout: 60)
       #expect(await idle.answer(to: "GET /fp/v1/venues HTTP/1.1\r\nHost: 127.0.0.1\r\n") == "")
       let waited = Date().timeIntervalSince(started)
-      #expect(waited >= 0.9 && waited < 8, "\(waited) s")
+      #expect(waited >= 0.9 && waited < 40, "\(waited) s")
       // A connection that sends nothing at all is closed too.
       let silent = try RawConnection(port: port, timeout: 10)
       #expect(await silent.answer(to: "") == "")

@@ -16,7 +16,9 @@ import Testing
     let service = try await ServiceFixture.fresh(
       in: folder, keys: [APIKey(key: "good", name: "good")]
     ) { configuration in
-      configuration.idleTimeout = 20
+      // Far above the bound below: an answer within it was not the idle cut-off (a loaded test
+      // machine can take seconds to answer).
+      configuration.idleTimeout = 120
     }
     try await service.application().test(.live) { client in
       try await body(try #require(client.port))
@@ -26,7 +28,7 @@ import Testing
   /// The status line of the answer to `bytes` on a new connection, and the seconds it took.
   func statusLine(_ port: Int, _ bytes: [UInt8]) async throws -> (String?, Double) {
     let started = Date()
-    let connection = try RawConnection(port: port, timeout: 15)
+    let connection = try RawConnection(port: port, timeout: 90)
     let answer = await connection.answer(to: bytes)
     let line = answer?.split(separator: "\r\n").first.map(String.init)
     return (line, Date().timeIntervalSince(started))
@@ -63,7 +65,7 @@ import Testing
       for (name, bytes, expected) in cases {
         let (line, seconds) = try await statusLine(port, bytes)
         #expect(line == expected, "\(name)")
-        #expect(seconds < 10, "\(name): \(seconds) s")
+        #expect(seconds < 60, "\(name): \(seconds) s")
       }
       // A whole, well-formed request is still answered.
       let (line, _) = try await statusLine(
