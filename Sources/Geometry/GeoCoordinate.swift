@@ -16,6 +16,12 @@ public struct GeoCoordinate: Hashable, Sendable, Codable, CustomStringConvertibl
     longitude.isFinite && latitude.isFinite && abs(longitude) <= 180 && abs(latitude) <= 90
   }
 
+  /// `[longitude, latitude]` rounded to 7 decimal places (about a centimetre), as a GeoJSON
+  /// position is written.
+  public var geoJSONPosition: [Double] {
+    [(longitude * 1e7).rounded() / 1e7, (latitude * 1e7).rounded() / 1e7]
+  }
+
   public var description: String {
     "\(longitude.formatted(decimals: 7)), \(latitude.formatted(decimals: 7))"
   }

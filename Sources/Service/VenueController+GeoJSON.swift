@@ -40,8 +40,7 @@ struct UnitFeatureCollection: Encodable {
   init(plans: FloorPlanSet, directory: PlaceDirectory?, level: String?) {
     let frame = plans.frame
     func position(_ p: Point) -> [Double] {
-      let c = frame.coordinate(for: p)
-      return [c.longitude.rounded(places: 7), c.latitude.rounded(places: 7)]
+      frame.coordinate(for: p).geoJSONPosition
     }
     func ring(_ r: Ring) -> [[Double]] {
       // GeoJSON rings are closed: the first position again at the end.

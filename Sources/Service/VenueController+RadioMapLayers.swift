@@ -74,8 +74,7 @@ struct RadioMapFeatureCollection: Encodable {
   /// the globe by `coordinate`.
   init(map: RadioMap, level: String?, coordinate: @Sendable (Point) -> GeoCoordinate) {
     func position(_ p: Point) -> [Double] {
-      let c = coordinate(p)
-      return [c.longitude.rounded(places: 7), c.latitude.rounded(places: 7)]
+      coordinate(p).geoJSONPosition
     }
     for (index, l) in map.levels.enumerated() where level == nil || l.levelID == level {
       for point in l.points {

@@ -26,10 +26,7 @@ public enum AccuracyMap {
     -> JSONValue
   {
     func position(_ p: Point) -> JSONValue {
-      let c = plans.frame.coordinate(for: p)
-      return .array([
-        .number((c.longitude * 1e7).rounded() / 1e7), .number((c.latitude * 1e7).rounded() / 1e7),
-      ])
+      .array(plans.frame.coordinate(for: p).geoJSONPosition.map(JSONValue.number))
     }
     func ring(_ r: Ring) -> JSONValue {
       .array((r.points + r.points.prefix(1)).map(position))

@@ -46,10 +46,7 @@ public enum TrackExport {
     -> JSONValue
   {
     func position(_ p: Point) -> JSONValue {
-      let c = frame.coordinate(for: p)
-      return .array([
-        .number((c.longitude * 1e7).rounded() / 1e7), .number((c.latitude * 1e7).rounded() / 1e7),
-      ])
+      .array(frame.coordinate(for: p).geoJSONPosition.map(JSONValue.number))
     }
     /// One LineString per run of consecutive points on one floor.
     func lines(_ track: String, _ points: [(t: Double, ordinal: Int, position: Point)])

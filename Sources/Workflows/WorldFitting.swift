@@ -135,10 +135,7 @@ public struct WorldFitting: Sendable {
         "type": "Feature",
         "geometry": .object([
           "type": "Point",
-          "coordinates": .array([
-            .number((c.longitude * 1e7).rounded() / 1e7),
-            .number((c.latitude * 1e7).rounded() / 1e7),
-          ]),
+          "coordinates": .array(c.geoJSONPosition.map(JSONValue.number)),
         ]),
         "properties": .object([
           "bssid": .string(ap.bssid), "level_id": .string(plan.levelID),
