@@ -21,11 +21,13 @@ struct DataFolderOption: ParsableArguments {
   var database: String?
 
   @Option(help: "Seconds a --database statement may take before it fails (the database is down).")
-  var databaseTimeout = 3.0
+  var databaseTimeout = ServiceConfiguration.defaultDatabaseTimeout
 
   func validate() throws {
-    guard databaseTimeout > 0, databaseTimeout <= 3600 else {
-      throw ValidationError("--database-timeout must be over 0 and at most 3600 seconds")
+    do {
+      try ServiceConfiguration.checkDatabaseTimeout(databaseTimeout)
+    } catch let error as FingerpostError {
+      throw ValidationError(error.message)
     }
   }
 

@@ -81,9 +81,10 @@ public final class FingerprintService: Sendable {
   /// The store: PostgreSQL at `database` when given, else the SQLite file of `dataFolder`
   /// (the folder is created if needed; it holds the map files either way), whose statements
   /// fail after `timeout` seconds.
-  public static func openStore(dataFolder: String, database: String?, timeout: Double = 3)
+  public static func openStore(dataFolder: String, database: String?, timeout: Double)
     async throws -> any FingerprintStore
   {
+    try ServiceConfiguration.checkDatabaseTimeout(timeout)
     try FileAccess.createDirectory(dataFolder)
     if let database {
       #if PostgreSQL

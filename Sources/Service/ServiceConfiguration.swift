@@ -14,7 +14,7 @@ public struct ServiceConfiguration: Sendable {
   /// the data folder's SQLite file, so that several instances share it.
   public var database: String?
   /// Seconds a statement of `database` may take before it fails and the request gets 503.
-  public var databaseTimeout = 3.0
+  public var databaseTimeout = ServiceConfiguration.defaultDatabaseTimeout
   /// The base URL other instances sharing the store send clients to for this instance's
   /// tracking sessions; `http://host:port` when nil.
   public var publicURL: String?
