@@ -27,7 +27,7 @@ extension World {
         var fields: [Audible] = []
         for s in stride(from: k, to: spots.count, by: workers) {
           fields += try world.fields(
-            of: spots[s], on: plan, grid: grid, isHeavy: isHeavy, root: root)
+            of: spots[s], on: p, grid: grid, isHeavy: isHeavy, root: root)
         }
         return fields
       }
@@ -37,10 +37,13 @@ extension World {
     return all.sorted { $0.accessPoint < $1.accessPoint }
   }
 
-  /// The fields of the APs at `spot` over `grid` on `plan`.
+  /// The fields of the APs at `spot` over `grid` on plan `p`: the model's mean power plus the
+  /// drawn shadowing, or where `survey` heard an AP, plus what it heard there
+  /// (`ShadowingEvidence`) and the drawn shadowing scaled to the variance that leaves.
   func fields(
-    of spot: Spot, on plan: FloorPlan, grid: FieldGrid, isHeavy: [Bool], root: RandomGenerator
+    of spot: Spot, on p: Int, grid: FieldGrid, isHeavy: [Bool], root: RandomGenerator
   ) throws(RandomnessError) -> [Audible] {
+    let plan = plans.plans[p]
     let walls = WallCounts(from: spot.position, plan: plan, isHeavy: isHeavy, grid: grid)
     let shadow = ShadowingField.draw(
       columns: grid.columns, rows: grid.rows, spacing: grid.spacing, sigma: model.shadowingSigma,
@@ -52,17 +55,40 @@ extension World {
       var values = [Float](repeating: 0, count: grid.count)
       for r in 0..<grid.rows {
         for c in 0..<grid.columns {
-          let i = r * grid.columns + c
-          let mean = model.meanPower(
-            referencePower: ap.referencePower,
-            horizontalDistance: grid.node(column: c, row: r).distance(to: ap.position),
-            floors: floors, lightWalls: Int(walls.light[i]), heavyWalls: Int(walls.heavy[i]),
-            band: ap.band)
-          values[i] = Float(mean) + shadow[i]
+          values[r * grid.columns + c] = Float(
+            model.meanPower(
+              referencePower: ap.referencePower,
+              horizontalDistance: grid.node(column: c, row: r).distance(to: ap.position),
+              floors: floors, lightWalls: Int(walls.light[r * grid.columns + c]),
+              heavyWalls: Int(walls.heavy[r * grid.columns + c]), band: ap.band))
         }
+      }
+      if let evidence = evidence(accessPoint: a, plan: p, means: values, grid: grid) {
+        let (mean, remaining) = evidence.estimates(over: grid)
+        for i in values.indices { values[i] += mean[i] + remaining[i].squareRoot() * shadow[i] }
+      } else {
+        for i in values.indices { values[i] += shadow[i] }
       }
       return Audible(
         accessPoint: a, field: RadioField(grid: grid, values: values, keepingAbove: cutoff))
     }
+  }
+
+  /// What `survey` says of AP `a`'s shadowing on plan `p`, whose model means over `grid` are
+  /// `means`: each surveyed cell's mean reading less the model's there; nil where it never
+  /// heard the AP.
+  func evidence(accessPoint a: Int, plan p: Int, means: [Float], grid: FieldGrid)
+    -> ShadowingEvidence?
+  {
+    guard let cells = survey?.cells(plan: p, accessPoint: a), !cells.isEmpty else { return nil }
+    let model = RadioField(
+      grid: grid, column: 0, row: 0, columns: grid.columns, rows: grid.rows, values: means)
+    let places = cells.compactMap { cell -> ShadowingEvidence.Place? in
+      model.value(at: cell.point).map {
+        ShadowingEvidence.Place(
+          point: cell.point, residual: cell.rssi - $0, readings: cell.readings)
+      }
+    }
+    return ShadowingEvidence(places: places, model: self.model)
   }
 }

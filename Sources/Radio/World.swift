@@ -26,15 +26,20 @@ public struct World: Sendable {
   public let accessPoints: [AccessPoint]
   /// The seed the shadowing was drawn from.
   public let seed: UInt64
+  /// A real survey the fields are conditioned on, if any: near its cells each AP's shadowing
+  /// is what the survey heard there (`ShadowingEvidence`), drawn only for what it leaves.
+  public let survey: SurveyMeans?
   /// Per plan, the radio spots (APs sharing a position) that reach it, each with the stream
   /// its shadowing is drawn from.
   let spots: [[Spot]]
   /// The fields computed so far, per plan.
   let cache: FieldCache
 
-  /// Sets up the world, drawing shadowing from `seed`; no field is computed yet.
+  /// Sets up the world, drawing shadowing from `seed` (conditioned on `survey` where it
+  /// went, when given); no field is computed yet.
   public init(
-    plans: FloorPlanSet, accessPoints: [AccessPoint], model: PropagationModel, seed: UInt64
+    plans: FloorPlanSet, accessPoints: [AccessPoint], model: PropagationModel, seed: UInt64,
+    survey: SurveyMeans? = nil
   )
     throws(RandomnessError)
   {
@@ -42,6 +47,7 @@ public struct World: Sendable {
     self.model = model
     self.accessPoints = accessPoints
     self.seed = seed
+    self.survey = survey
     _ = try RandomGenerator(seed: seed)
     // Radios at one spot share walls and shadowing. Streams are numbered by first appearance
     // over the APs in order, then the plans each reaches.

@@ -3,14 +3,19 @@ import FloorPlans
 
 extension WorldFile {
   /// A world file's text (YAML) for `model` and `accessPoints` on `plans`: every propagation
-  /// parameter written out, each AP by its IMDF level id, `comments` (one line each) on top.
+  /// parameter written out, each AP by its IMDF level id, the `surveys` its fields are
+  /// conditioned on (if any), `comments` (one line each) on top.
   public static func text(
     venue: String, seed: UInt64, model: PropagationModel, accessPoints: [AccessPoint],
-    plans: FloorPlanSet, comments: [String] = []
+    plans: FloorPlanSet, surveys: [String] = [], comments: [String] = []
   ) -> String {
     func number(_ value: Double) -> String { value.formatted(decimals: 2) }
     var lines = comments.map { "# " + $0 }
-    lines += ["version: 1", "venue: \(quoted(venue))", "seed: \(seed)", "propagation:"]
+    lines += ["version: 1", "venue: \(quoted(venue))", "seed: \(seed)"]
+    if !surveys.isEmpty {
+      lines.append("surveys: [\(surveys.map(quoted).joined(separator: ", "))]")
+    }
+    lines.append("propagation:")
     let values: [(String, Double)] = [
       ("reference_power_24", model.referencePower24), ("reference_power_5", model.referencePower5),
       ("exponent", model.exponent), ("light_wall_loss", model.lightWallLoss),

@@ -13,6 +13,7 @@ import Geometry
 /// seed: 7
 /// propagation: { exponent: 3.0, shadowing_sigma: 6 }
 /// placement: { density: 1.25, bands: ["2.4", "5"], ssid: corp }
+/// surveys: [site.survey.ndjson]   # real surveys the fields keep where they went (optional)
 /// access_points:
 ///   - { bssid: "02:aa:00:00:00:01", ordinal: 0, x: 3.5, y: -2, band: "2.4" }
 /// ```
@@ -54,6 +55,14 @@ public struct WorldFile: Sendable {
   public var placement: AccessPointPlacement?
   /// Explicit access points.
   public var entries: [Entry]
+  /// Real survey files the world's fields are conditioned on (`SurveyMeans`), as written.
+  public var surveys: [String]
+  /// `surveys` resolved against the file's folder.
+  public var surveyURLs: [URL] {
+    surveys.map {
+      URL(fileURLWithPath: $0, relativeTo: file.deletingLastPathComponent()).standardizedFileURL
+    }
+  }
 
   /// Reads and checks a world file.
   public init(contentsOf url: URL) throws(FingerpostError) {
@@ -66,7 +75,9 @@ public struct WorldFile: Sendable {
   }
 
   private init(yaml root: YAMLMap, url: URL) throws(FingerpostError) {
-    try root.allowOnly(["version", "venue", "seed", "propagation", "placement", "access_points"])
+    try root.allowOnly([
+      "version", "venue", "seed", "propagation", "placement", "access_points", "surveys",
+    ])
     if let version = try root.int("version"), version != 1 {
       throw root.error(
         "version", kind: .unsupportedVersion,
@@ -96,6 +107,7 @@ public struct WorldFile: Sendable {
         density: density, bands: bands, ssid: try p.string("ssid") ?? "fingerpost")
     }
     entries = try (root.maps("access_points") ?? []).map(Self.entry)
+    surveys = try root.strings("surveys") ?? []
   }
 
   private static func entry(_ m: YAMLMap) throws(FingerpostError) -> Entry {
@@ -208,7 +220,9 @@ public struct WorldFile: Sendable {
   }
 
   /// The world on `plans` (the venue's floor plans, loaded by the caller from `venueURL`).
-  public func makeWorld(plans: FloorPlanSet) throws -> World {
-    try World(plans: plans, accessPoints: try accessPoints(on: plans), model: model, seed: seed)
+  public func makeWorld(plans: FloorPlanSet, survey: SurveyMeans? = nil) throws -> World {
+    try World(
+      plans: plans, accessPoints: try accessPoints(on: plans), model: model, seed: seed,
+      survey: survey)
   }
 }

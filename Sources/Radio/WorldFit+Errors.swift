@@ -58,13 +58,18 @@ extension WorldFit.Work {
   }
 
   /// The model's mean against every reading of a placed radio in held-out cells, against each
-  /// held-out cell's mean reading of it, and against the readings of the cells it was fitted to.
+  /// held-out cell's mean reading of it, and against the readings of the cells it was fitted to;
+  /// and the model with the shadowing its training cells imply nearby (`ShadowingEvidence`)
+  /// against every reading of held-out cells.
   func residuals(_ samples: [WorldFit.Sample]) -> (
-    heldOut: WorldFit.Residuals, heldOutCells: WorldFit.Residuals, training: WorldFit.Residuals
+    heldOut: WorldFit.Residuals, heldOutCells: WorldFit.Residuals, training: WorldFit.Residuals,
+    heldOutConditioned: WorldFit.Residuals
   ) {
     var means: [Int: Double?] = [:]
+    var conditioned: [Int: Double] = [:]
+    var evidence: [Int: ShadowingEvidence] = [:]
     var found: [Int32] = []
-    var errors: [[Double]] = [[], []]
+    var errors: [[Double]] = [[], [], []]
     var cellSums: [Int: (sum: Double, count: Double)] = [:]
     for (s, sample) in samples.enumerated() {
       let c = sampleCells[s]
@@ -79,10 +84,17 @@ extension WorldFit.Work {
         }
         guard let predicted = means[key]! else { continue }
         errors[cells[c].heldOut ? 0 : 1].append(reading.rssi - predicted)
-        if cells[c].heldOut {
-          cellSums[key, default: (0, 0)].sum += reading.rssi - predicted
-          cellSums[key]!.count += 1
+        guard cells[c].heldOut else { continue }
+        cellSums[key, default: (0, 0)].sum += reading.rssi - predicted
+        cellSums[key]!.count += 1
+        if conditioned[key] == nil {
+          let floor = r * plans.plans.count + cells[c].floor
+          if evidence[floor] == nil {
+            evidence[floor] = shadowingEvidence(radio: r, floor: cells[c].floor, found: &found)
+          }
+          conditioned[key] = predicted + evidence[floor]!.estimate(at: cells[c].point).mean
         }
+        errors[2].append(reading.rssi - conditioned[key]!)
       }
     }
     func summary(_ e: [Double]) -> WorldFit.Residuals {
@@ -93,7 +105,21 @@ extension WorldFit.Work {
         p90: sorted[min(sorted.count - 1, Int(0.9 * Double(sorted.count)))])
     }
     let cellErrors = cellSums.keys.sorted().map { cellSums[$0]!.sum / cellSums[$0]!.count }
-    return (summary(errors[0]), summary(cellErrors), summary(errors[1]))
+    return (summary(errors[0]), summary(cellErrors), summary(errors[1]), summary(errors[2]))
+  }
+
+  /// What radio `r`'s training cells on plan `floor` say about its shadowing there: each
+  /// cell's mean reading less the fitted model's mean (`found` is scratch).
+  func shadowingEvidence(radio r: Int, floor: Int, found: inout [Int32]) -> ShadowingEvidence {
+    let places = trainingTallies(r).compactMap { tally -> ShadowingEvidence.Place? in
+      guard cells[tally.cell].floor == floor,
+        let x = features(radio: r, cell: tally.cell, found: &found)
+      else { return nil }
+      return ShadowingEvidence.Place(
+        point: cells[tally.cell].point, residual: tally.mean - mean(radio: r, features: x),
+        readings: tally.heard)
+    }
+    return ShadowingEvidence(places: places, model: model)
   }
 
   /// The placed radios as the world's APs, with their training cells and misfit.

@@ -113,6 +113,10 @@ public struct WorldFit: Sendable {
   public let heldOut: Residuals, training: Residuals
   /// The model against each held-out cell's mean reading of each AP (fading averaged out).
   public let heldOutCells: Residuals
+  /// The model with the shadowing the training cells of each AP imply nearby
+  /// (`ShadowingEvidence`) against readings of held-out cells: how well a world that keeps its
+  /// survey predicts where the survey did not go.
+  public let heldOutConditioned: Residuals
   /// Training and held-out cells.
   public let cellCounts: (training: Int, heldOut: Int)
 
@@ -138,7 +142,7 @@ public struct WorldFit: Sendable {
     work.fitScanInterval(samples)
     work.fitScanOffset(samples)
     standardErrors = try work.bootstrap(generator: generator)
-    (heldOut, heldOutCells, training) = work.residuals(samples)
+    (heldOut, heldOutCells, training, heldOutConditioned) = work.residuals(samples)
     model = work.model
     fitted = work.fitted
     placed = work.placedRadios()

@@ -5,9 +5,9 @@ import IMDF
 import Radio
 
 extension World {
-  /// The world of a world file on the venue it names (or `venue`, when given), and the venue's
-  /// path; a world whose fields could need more than `memoryLimit` bytes is refused before any
-  /// is computed.
+  /// The world of a world file on the venue it names (or `venue`, when given), conditioned on
+  /// the surveys it names, and the venue's path; a world whose fields could need more than
+  /// `memoryLimit` bytes is refused before any is computed.
   public static func load(
     file: String, venue override: String? = nil,
     memoryLimit: Int = ProcessUsage.availableMemory
@@ -24,7 +24,12 @@ extension World {
     }
     let world: World
     do {
-      world = try worldFile.makeWorld(plans: plans)
+      var survey: SurveyMeans?
+      if !worldFile.surveys.isEmpty {
+        survey = try SurveyMeans.read(
+          worldFile.surveyURLs, accessPoints: try worldFile.accessPoints(on: plans), plans: plans)
+      }
+      world = try worldFile.makeWorld(plans: plans, survey: survey)
     } catch let error as FingerpostError {
       throw error
     } catch {

@@ -20,6 +20,7 @@ extension WorldFitting.Result {
       text +=
         "RSSI error of the fitted model's mean, held out: single readings RMS \(fit.heldOut.rms.formatted(decimals: 1)) dB, p90 \(fit.heldOut.p90.formatted(decimals: 1)) dB (\(fit.heldOut.readings)); "
         + "cell means RMS \(fit.heldOutCells.rms.formatted(decimals: 1)) dB, p90 \(fit.heldOutCells.p90.formatted(decimals: 1)) dB (\(fit.heldOutCells.readings)); fitted cells, single readings: RMS \(fit.training.rms.formatted(decimals: 1)) dB\n"
+        + "with the shadowing the fitted cells imply nearby, held out: single readings RMS \(fit.heldOutConditioned.rms.formatted(decimals: 1)) dB, p90 \(fit.heldOutConditioned.p90.formatted(decimals: 1)) dB\n"
     } else {
       text += "no held-out readings: the survey is too small to measure the fit\n"
     }

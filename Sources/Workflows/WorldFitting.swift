@@ -115,6 +115,9 @@ public struct WorldFitting: Sendable {
     return WorldFile.text(
       venue: relative, seed: settings.seed, model: fit.model,
       accessPoints: fit.placed.map(\.accessPoint), plans: result.plans,
+      surveys: surveys.map {
+        Self.relativePath(URL(fileURLWithPath: $0).standardizedFileURL.path, from: folder.path)
+      },
       comments: [
         "fitted by fingerpost world fit from \(surveys.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", "))",
         "fitted from the survey: \(fittedKeys); the rest are defaults",

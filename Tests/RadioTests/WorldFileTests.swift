@@ -80,3 +80,24 @@ import Testing
     }
   }
 }
+
+extension WorldFileTests {
+  @Test func surveysAreReadRelativeToTheFileAndWrittenBack() throws {
+    let url = try write("venue: v\nsurveys: [a.ndjson, ../b/c.ndjson]\n")
+    let file = try WorldFile(contentsOf: url)
+    #expect(file.surveys == ["a.ndjson", "../b/c.ndjson"])
+    #expect(
+      file.surveyURLs.map(\.path) == [
+        folder.appendingPathComponent("a.ndjson").standardizedFileURL.path,
+        folder.deletingLastPathComponent().appendingPathComponent("b/c.ndjson").standardizedFileURL
+          .path,
+      ])
+    let text = WorldFile.text(
+      venue: "v", seed: 1, model: PropagationModel(), accessPoints: [], plans: Fixtures.office,
+      surveys: ["a \"b\".ndjson"])
+    #expect(try WorldFile(text: text, url: url).surveys == ["a \"b\".ndjson"])
+    #expect(throws: FingerpostError.self) {
+      try WorldFile(text: "venue: v\nsurveys: a\n", url: url)
+    }
+  }
+}

@@ -56,6 +56,11 @@ import Workflows
       back.venueURL.path
         == URL(fileURLWithPath: RepositoryPaths.sampleVenue("office")).standardizedFileURL.path)
     #expect(try back.accessPoints(on: Self.plans).count == fit.placed.count)
+    // It names the survey it was fitted to, and a world loaded from it is conditioned on that.
+    #expect(
+      back.surveyURLs.map(\.path) == [URL(fileURLWithPath: Self.survey).standardizedFileURL.path])
+    let (world, _) = try World.load(file: output)
+    #expect((world.survey?.count ?? 0) > 1000)
     let geojson = try WorldFitting.geojson(result)
     #expect(String(decoding: geojson, as: UTF8.self).contains("\"type\":\"FeatureCollection\""))
   }
@@ -73,6 +78,9 @@ import Workflows
     #expect(text.hasPrefix("fitted from \(result.scans) scans on 3 level(s) in 2.3 s\n"))
     #expect(text.contains("APs: \(result.fit.placed.count) placed (1 given)"))
     #expect(text.contains("held out: single readings RMS "))
+    #expect(
+      text.contains(
+        "with the shadowing the fitted cells imply nearby, held out: single readings RMS "))
     // A row per parameter: its value, then its bootstrap error or why there is none.
     let rows = text.split(separator: "\n").drop { !$0.hasPrefix("parameter") }.dropFirst()
     #expect(rows.count == 15)
