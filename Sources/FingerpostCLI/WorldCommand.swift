@@ -42,8 +42,14 @@ struct WorldFitCommand: ParsableCommand {
   @Option(help: "Seed of the held-out blocks and the resampling.")
   var seed: UInt64 = 1
 
-  @Option(help: "Share of 8 m blocks of survey held out to measure the fit.")
+  @Option(help: "Share of blocks of survey held out to measure the fit.")
   var heldOut = 0.2
+
+  @Option(
+    help:
+      "Side of the square blocks held out together, metres: how far from the fitted survey the fit is measured."
+  )
+  var block = 8.0
 
   @Option(help: "Place an AP when heard in at least this many 1 m cells of the training survey.")
   var minimumCells = 10
@@ -54,6 +60,9 @@ struct WorldFitCommand: ParsableCommand {
     guard heldOut > 0, heldOut < 0.9 else {
       throw ValidationError("--held-out must be above 0 and below 0.9")
     }
+    guard block >= 1, block <= 1000 else {
+      throw ValidationError("--block must be between 1 and 1000 metres")
+    }
     guard minimumCells >= 3 else { throw ValidationError("--minimum-cells must be at least 3") }
   }
 
@@ -63,6 +72,7 @@ struct WorldFitCommand: ParsableCommand {
     fitting.accessPointsPath = accessPoints
     fitting.settings.seed = seed
     fitting.settings.heldOutShare = heldOut
+    fitting.settings.block = block
     fitting.settings.minimumCells = minimumCells
     let start = Date()
     let result = try fitting.run()

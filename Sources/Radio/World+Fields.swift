@@ -86,7 +86,9 @@ extension World {
     let places = cells.compactMap { cell -> ShadowingEvidence.Place? in
       model.value(at: cell.point).map {
         ShadowingEvidence.Place(
-          point: cell.point, residual: cell.rssi - $0, readings: cell.readings)
+          point: cell.point,
+          residual: self.model.impliedShadowing(reading: cell.rssi, mean: Double($0)),
+          readings: cell.readings)
       }
     }
     return ShadowingEvidence(places: places, model: self.model)

@@ -30,6 +30,10 @@ extension WorldFit {
     var rssi: Double
     var weight: Double
     var features: [Double]
+    /// How far above the field's mean the detection curve leaves reported readings here, dB.
+    var excess = 0.0
+    /// The cell mean less the excess: what the model's mean is fitted to, dBm.
+    var level: Double { rssi - excess }
   }
 
   /// The fit's state: cells, tallies, placements, powers and the shared parameters.

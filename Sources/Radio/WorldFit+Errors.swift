@@ -38,7 +38,7 @@ extension WorldFit.Work {
       draws["fading_sigma", default: []].append(max(fading2 - offset2, 1).squareRoot())
       var (sum, inverse, n) = (0.0, 0.0, 0.0)
       for row in rows where weights[row.radio] > 0 {
-        var value = row.rssi - powers[row.radio]
+        var value = row.level - powers[row.radio]
         for k in 0..<5 { value += theta[k] * row.features[k] }
         sum += weights[row.radio] * value * value
         inverse += weights[row.radio] / row.weight
@@ -70,7 +70,12 @@ extension WorldFit.Work {
     var evidence: [Int: ShadowingEvidence] = [:]
     var found: [Int32] = []
     var errors: [[Double]] = [[], [], []]
+    var expected: [Double] = [0, 0, 0]
+    var left: [Int: Double] = [:]
     var cellSums: [Int: (sum: Double, count: Double)] = [:]
+    let variance = readingVariance
+    let shadowing = model.shadowingSigma * model.shadowingSigma
+    let noise = variance - shadowing
     for (s, sample) in samples.enumerated() {
       let c = sampleCells[s]
       for reading in sample.readings where radios.indices.contains(reading.radio) {
@@ -82,8 +87,10 @@ extension WorldFit.Work {
             mean(radio: r, features: $0)
           }
         }
-        guard let predicted = means[key]! else { continue }
+        guard let fieldMean = means[key]! else { continue }
+        let predicted = fieldMean + model.reportedExcess(mean: fieldMean, variance: variance)
         errors[cells[c].heldOut ? 0 : 1].append(reading.rssi - predicted)
+        expected[cells[c].heldOut ? 0 : 1] += variance
         guard cells[c].heldOut else { continue }
         cellSums[key, default: (0, 0)].sum += reading.rssi - predicted
         cellSums[key]!.count += 1
@@ -92,20 +99,35 @@ extension WorldFit.Work {
           if evidence[floor] == nil {
             evidence[floor] = shadowingEvidence(radio: r, floor: cells[c].floor, found: &found)
           }
-          conditioned[key] = predicted + evidence[floor]!.estimate(at: cells[c].point).mean
+          let estimate = evidence[floor]!.estimate(at: cells[c].point)
+          let local = fieldMean + estimate.mean
+          conditioned[key] =
+            local
+            + model.reportedExcess(
+              mean: local, variance: shadowing * estimate.remaining + noise)
+          left[key] = shadowing * estimate.remaining + noise
         }
         errors[2].append(reading.rssi - conditioned[key]!)
+        expected[2] += left[key]!
       }
     }
-    func summary(_ e: [Double]) -> WorldFit.Residuals {
-      guard !e.isEmpty else { return WorldFit.Residuals(readings: 0, rms: .nan, p90: .nan) }
+    func summary(_ e: [Double], expected: Double) -> WorldFit.Residuals {
+      guard !e.isEmpty else {
+        return WorldFit.Residuals(readings: 0, rms: .nan, p90: .nan, expected: .nan)
+      }
       let sorted = e.map(abs).sorted()
       return WorldFit.Residuals(
         readings: e.count, rms: (e.reduce(0) { $0 + $1 * $1 } / Double(e.count)).squareRoot(),
-        p90: sorted[min(sorted.count - 1, Int(0.9 * Double(sorted.count)))])
+        p90: sorted[min(sorted.count - 1, Int(0.9 * Double(sorted.count)))],
+        expected: (expected / Double(e.count)).squareRoot())
     }
-    let cellErrors = cellSums.keys.sorted().map { cellSums[$0]!.sum / cellSums[$0]!.count }
-    return (summary(errors[0]), summary(cellErrors), summary(errors[1]), summary(errors[2]))
+    let keys = cellSums.keys.sorted()
+    let cellErrors = keys.map { cellSums[$0]!.sum / cellSums[$0]!.count }
+    let cellExpected = keys.reduce(0) { $0 + shadowing + noise / cellSums[$1]!.count }
+    return (
+      summary(errors[0], expected: expected[0]), summary(cellErrors, expected: cellExpected),
+      summary(errors[1], expected: expected[1]), summary(errors[2], expected: expected[2])
+    )
   }
 
   /// What radio `r`'s training cells on plan `floor` say about its shadowing there: each
@@ -116,7 +138,8 @@ extension WorldFit.Work {
         let x = features(radio: r, cell: tally.cell, found: &found)
       else { return nil }
       return ShadowingEvidence.Place(
-        point: cells[tally.cell].point, residual: tally.mean - mean(radio: r, features: x),
+        point: cells[tally.cell].point,
+        residual: model.impliedShadowing(reading: tally.mean, mean: mean(radio: r, features: x)),
         readings: tally.heard)
     }
     return ShadowingEvidence(places: places, model: model)
@@ -127,7 +150,7 @@ extension WorldFit.Work {
     var squares = [Double](repeating: 0, count: radios.count)
     var counts = [Double](repeating: 0, count: radios.count)
     for row in rows {
-      let e = row.rssi - mean(radio: row.radio, features: row.features)
+      let e = row.level - mean(radio: row.radio, features: row.features)
       squares[row.radio] += e * e
       counts[row.radio] += 1
     }

@@ -113,7 +113,7 @@ extension WorldFit.Work {
       var sums = [Double](repeating: 0, count: powers.count)
       var weights = [Double](repeating: 0, count: powers.count)
       for row in rows {
-        var value = row.rssi
+        var value = row.level
         for k in 0..<5 { value += theta[k] * row.features[k] }
         sums[row.radio] += row.weight * value
         weights[row.radio] += row.weight
@@ -127,7 +127,7 @@ extension WorldFit.Work {
       for row in rows {
         let w = row.weight * radioWeights[row.radio]
         guard w > 0 else { continue }
-        var target = powers[row.radio] - row.rssi
+        var target = powers[row.radio] - row.level
         for k in 0..<5 where !free[k] { target -= theta[k] * row.features[k] }
         for (i, ki) in index.enumerated() {
           let xi = row.features[ki]

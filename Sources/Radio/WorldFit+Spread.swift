@@ -5,7 +5,7 @@ import Geometry
 extension WorldFit.Work {
   /// The residual of each training row around the model, dB.
   func residuals() -> [Double] {
-    rows.map { $0.rssi - mean(radio: $0.radio, features: $0.features) }
+    rows.map { $0.level - mean(radio: $0.radio, features: $0.features) }
   }
 
   /// Per placed radio, the within-cell sum of squares of its training readings and its degrees

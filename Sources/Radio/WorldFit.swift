@@ -16,7 +16,10 @@ import Randomness
 /// its power solved in closed form); the shared losses and every AP's power are then fitted by
 /// alternating least squares on the cell means within each AP's reach, and the APs placed again
 /// (twice) with the fitted exponent and walls. APs with a known position keep it. Spreads come
-/// from the residuals; standard errors from resampling the APs (`Settings.bootstrap` times).
+/// from the residuals; then the losses, spreads and detection curve are refitted to the cell
+/// means less what detection adds to readings where an AP is faint
+/// (`PropagationModel.reportedExcess`, `Settings.selectionRounds` times). Standard errors come
+/// from resampling the APs (`Settings.bootstrap` times).
 public struct WorldFit: Sendable {
   /// One surveyed scan: where it was taken and what it heard.
   public struct Sample: Sendable {
@@ -69,6 +72,9 @@ public struct WorldFit: Sendable {
     public var searchStep = 2.0
     /// Resamples of the APs for the standard errors.
     public var bootstrap = 30
+    /// Rounds of refitting to readings less what detection adds to them
+    /// (`PropagationModel.reportedExcess`); 0 fits the readings as they are.
+    public var selectionRounds = 3
     /// Seed of the held-out blocks and the resampling.
     public var seed: UInt64 = 1
 
@@ -97,6 +103,10 @@ public struct WorldFit: Sendable {
     public var rms: Double
     /// 90th percentile of the absolute error, dB.
     public var p90: Double
+    /// The RMS the fitted spreads expect of these errors were the model exact: the shadowing
+    /// left where each reading was taken, fading and the scan offset, dB. The measured RMS
+    /// cannot be expected below it; well above it, the model misses something.
+    public var expected: Double
   }
 
   /// The fitted model (parameters the survey cannot tell keep their defaults).
@@ -117,6 +127,14 @@ public struct WorldFit: Sendable {
   /// (`ShadowingEvidence`) against readings of held-out cells: how well a world that keeps its
   /// survey predicts where the survey did not go.
   public let heldOutConditioned: Residuals
+  /// How far single readings at one place spread about its mean from scan to scan (fading
+  /// and the scan offset), dB: the error no prediction of a single reading can beat.
+  public var readingNoise: Double {
+    (model.fadingSigma * model.fadingSigma + model.scanOffsetSigma * model.scanOffsetSigma)
+      .squareRoot()
+  }
+  /// Side of the square blocks held out together, metres.
+  public let block: Double
   /// Training and held-out cells.
   public let cellCounts: (training: Int, heldOut: Int)
 
@@ -141,9 +159,11 @@ public struct WorldFit: Sendable {
     work.fitDetection()
     work.fitScanInterval(samples)
     work.fitScanOffset(samples)
+    work.fitSelection(samples, rounds: settings.selectionRounds)
     standardErrors = try work.bootstrap(generator: generator)
     (heldOut, heldOutCells, training, heldOutConditioned) = work.residuals(samples)
     model = work.model
+    block = settings.block
     fitted = work.fitted
     placed = work.placedRadios()
     unplaced = work.unplacedRadios()

@@ -15,12 +15,13 @@ extension WorldFitting.Result {
       noFrequency > 0
       ? "; \(noFrequency) without a frequency taken as 2.4 GHz\n" : "\n"
     text +=
-      "cells (1 m): \(fit.cellCounts.training) fitted, \(fit.cellCounts.heldOut) held out in 8 m blocks\n"
+      "cells (1 m): \(fit.cellCounts.training) fitted, \(fit.cellCounts.heldOut) held out in \(fit.block.formatted(decimals: 0)) m blocks\n"
     if fit.heldOut.readings > 0 {
       text +=
         "RSSI error of the fitted model's mean, held out: single readings RMS \(fit.heldOut.rms.formatted(decimals: 1)) dB, p90 \(fit.heldOut.p90.formatted(decimals: 1)) dB (\(fit.heldOut.readings)); "
         + "cell means RMS \(fit.heldOutCells.rms.formatted(decimals: 1)) dB, p90 \(fit.heldOutCells.p90.formatted(decimals: 1)) dB (\(fit.heldOutCells.readings)); fitted cells, single readings: RMS \(fit.training.rms.formatted(decimals: 1)) dB\n"
         + "with the shadowing the fitted cells imply nearby, held out: single readings RMS \(fit.heldOutConditioned.rms.formatted(decimals: 1)) dB, p90 \(fit.heldOutConditioned.p90.formatted(decimals: 1)) dB\n"
+        + "  the fitted spreads expect RMS \(fit.heldOut.expected.formatted(decimals: 1)) dB of the model and \(fit.heldOutConditioned.expected.formatted(decimals: 1)) dB with the shadowing; no prediction of a single reading can beat \(fit.readingNoise.formatted(decimals: 1)) dB, the fading and scan offset of one place\n"
     } else {
       text += "no held-out readings: the survey is too small to measure the fit\n"
     }

@@ -14,7 +14,9 @@ import Testing
   static let fit = fitted(fading: 2.5, scanOffset: 0)
 
   /// The fit of a survey in the office world with `fading` and `scanOffset` spreads (dB).
-  static func fitted(fading: Double, scanOffset: Double) -> (truth: World, fit: WorldFit) {
+  static func fitted(fading: Double, scanOffset: Double, selectionRounds: Int = 3) -> (
+    truth: World, fit: WorldFit
+  ) {
     let plans = Fixtures.office
     var model = Fixtures.lightModel
     model.exponent = 2.6
@@ -55,6 +57,7 @@ import Testing
     let radios = aps.map { WorldFit.Radio(bssid: $0.bssid, band: $0.band, frequency: $0.frequency) }
     var settings = WorldFit.Settings()
     settings.bootstrap = 8
+    settings.selectionRounds = selectionRounds
     return (
       world, try! WorldFit(plans: plans, radios: radios, samples: samples, settings: settings)
     )
@@ -106,6 +109,18 @@ import Testing
     #expect(fit.heldOut.p90 > fit.heldOut.rms)
     // A cell mean averages fading out: closer to the model than single readings.
     #expect(fit.heldOutCells.readings > 0 && fit.heldOutCells.rms < fit.heldOut.rms)
+    // In a world the model describes, the error is what its fitted spreads expect.
+    #expect(abs(fit.heldOut.expected - (16 + 2.5 * 2.5).squareRoot()) < 1)
+    #expect(abs(fit.heldOut.rms - fit.heldOut.expected) < 1.2)
+    #expect(abs(fit.readingNoise - 2.5) < 0.7)
+  }
+
+  @Test func faintReadingsAreFittedForWhatDetectionLeaves() {
+    // Fitted to the reported readings as they are, faint APs look stronger than they are and
+    // the path loss flattens; less the excess detection leaves, the exponent comes back.
+    let corrected = Self.fit.fit.model.exponent
+    let plain = Self.fitted(fading: 2.5, scanOffset: 0, selectionRounds: 0).fit.model.exponent
+    #expect(abs(corrected - 2.6) < abs(plain - 2.6), "corrected \(corrected), plain \(plain)")
   }
 
   @Test func theShadowingOfFittedCellsPredictsHeldOutReadingsBetter() {
@@ -114,6 +129,8 @@ import Testing
     // Shadowing correlated over metres is partly known next to a fitted cell; fading is not.
     #expect(fit.heldOutConditioned.rms < fit.heldOut.rms - 0.3)
     #expect(fit.heldOutConditioned.rms > 2.4)
+    #expect(fit.heldOutConditioned.expected < fit.heldOut.expected)
+    #expect(fit.heldOutConditioned.expected > fit.readingNoise)
   }
 
   @Test func theWorldFileReadsBack() throws {
