@@ -81,6 +81,13 @@ import Workflows
     #expect(
       text.contains(
         "with the shadowing the fitted cells imply nearby, held out: single readings RMS "))
+    #expect(text.contains("held out in 8 m blocks\n"))
+    let noise = result.fit.readingNoise.formatted(decimals: 1)
+    #expect(
+      text.contains(
+        "the fitted spreads expect RMS \(result.fit.heldOut.expected.formatted(decimals: 1)) dB of the model"
+      ))
+    #expect(text.contains("no prediction of a single reading can beat \(noise) dB"))
     // A row per parameter: its value, then its bootstrap error or why there is none.
     let rows = text.split(separator: "\n").drop { !$0.hasPrefix("parameter") }.dropFirst()
     #expect(rows.count == 15)
