@@ -18,7 +18,8 @@ import Randomness
 /// (twice) with the fitted exponent and walls. APs with a known position keep it. Spreads come
 /// from the residuals; then the losses, spreads and detection curve are refitted to the cell
 /// means less what detection adds to readings where an AP is faint
-/// (`PropagationModel.reportedExcess`, `Settings.selectionRounds` times). Standard errors come
+/// (`PropagationModel.reportedExcess`, `Settings.selectionRounds` times), and the share of
+/// stale entries is told from readings that repeat the previous scan's. Standard errors come
 /// from resampling the APs (`Settings.bootstrap` times).
 public struct WorldFit: Sendable {
   /// One surveyed scan: where it was taken and what it heard.
@@ -158,6 +159,7 @@ public struct WorldFit: Sendable {
     work.fitSpreads()
     work.fitDetection()
     work.fitScanInterval(samples)
+    work.fitStaleShare(samples)
     work.fitScanOffset(samples)
     work.fitSelection(samples, rounds: settings.selectionRounds)
     standardErrors = try work.bootstrap(generator: generator)

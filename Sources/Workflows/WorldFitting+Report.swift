@@ -38,6 +38,7 @@ extension WorldFitting.Result {
       ("detection_midpoint", "dBm", m.detectionMidpoint),
       ("detection_width", "dB", m.detectionWidth),
       ("sensitivity", "dBm", m.sensitivity), ("scan_interval", "s", m.scanInterval),
+      ("stale_share", "", m.staleShare),
     ]
     for (key, unit, value) in rows {
       let name = (key + (unit.isEmpty ? "" : " " + unit)).padding(

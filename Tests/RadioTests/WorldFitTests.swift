@@ -14,16 +14,16 @@ import Testing
   static let fit = fitted(fading: 2.5, scanOffset: 0)
 
   /// The fit of a survey in the office world with `fading` and `scanOffset` spreads (dB).
-  static func fitted(fading: Double, scanOffset: Double, selectionRounds: Int = 3) -> (
-    truth: World, fit: WorldFit
-  ) {
+  static func fitted(
+    fading: Double, scanOffset: Double, selectionRounds: Int = 3, stale: Double = 0
+  ) -> (truth: World, fit: WorldFit) {
     let plans = Fixtures.office
     var model = Fixtures.lightModel
     model.exponent = 2.6
     model.shadowingSigma = 4
     model.fadingSigma = fading
     model.scanOffsetSigma = scanOffset
-    model.staleShare = 0
+    model.staleShare = stale
     let aps = AccessPointPlacement(density: 0.15, bands: [.ghz2_4]).place(in: plans, model: model)
     let world = try! World(plans: plans, accessPoints: aps, model: model, seed: 5)
     let simulator = ScanSimulator(
@@ -113,6 +113,14 @@ import Testing
     #expect(abs(fit.heldOut.expected - (16 + 2.5 * 2.5).squareRoot()) < 1)
     #expect(abs(fit.heldOut.rms - fit.heldOut.expected) < 1.2)
     #expect(abs(fit.readingNoise - 2.5) < 0.7)
+  }
+
+  @Test func staleEntriesAreToldFromRepeatedReadings() {
+    // No stale entries: readings that happen to repeat the last scan's are chance.
+    #expect(Self.fit.fit.model.staleShare < 0.03)
+    #expect(Self.fit.fit.fitted.contains("stale_share"))
+    let stale = Self.fitted(fading: 2.5, scanOffset: 0, stale: 0.3).fit.model.staleShare
+    #expect(abs(stale - 0.3) < 0.05, "fitted \(stale)")
   }
 
   @Test func faintReadingsAreFittedForWhatDetectionLeaves() {
