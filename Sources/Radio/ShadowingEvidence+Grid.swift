@@ -8,9 +8,7 @@ extension ShadowingEvidence {
     var mean = [Float](repeating: 0, count: grid.count)
     var remaining = [Float](repeating: 1, count: grid.count)
     guard decorrelation > 0, nugget.isFinite, !places.isEmpty else { return (mean, remaining) }
-    var weighted = [Double](repeating: 0, count: grid.count)
-    var total = [Double](repeating: 0, count: grid.count)
-    var explained = [Double](repeating: 0, count: grid.count)
+    var sums = [Sum](repeating: Sum(), count: grid.count)
     let reach = reach
     let span = Int((reach / grid.spacing).rounded(.up))
     for place in places where place.readings > 0 {
@@ -20,25 +18,20 @@ extension ShadowingEvidence {
         min(Int(fx) + span + 1, grid.columns - 1), min(Int(fy) + span + 1, grid.rows - 1)
       )
       guard c0 <= c1, r0 <= r1 else { continue }
-      let n = Double(place.readings)
-      let strength = n / (n + nugget)
+      let strength = strength(place)
       for r in r0...r1 {
         for c in c0...c1 {
           let d = grid.node(column: c, row: r).distance(to: place.point)
           guard d < reach else { continue }
-          let correlation = exp(-d / decorrelation)
-          let w = correlation * strength
-          let i = r * grid.columns + c
-          weighted[i] += w * place.residual
-          total[i] += w
-          explained[i] += w * correlation
+          sums[r * grid.columns + c].add(
+            place, correlation: exp(-d / decorrelation), strength: strength)
         }
       }
     }
-    for i in 0..<grid.count where total[i] > 0 {
-      let scale = max(1, total[i])
-      mean[i] = Float(weighted[i] / scale)
-      remaining[i] = Float(min(1, max(0, 1 - explained[i] / scale)))
+    for i in 0..<grid.count where sums[i].total > 0 {
+      let estimate = sums[i].estimate
+      mean[i] = Float(estimate.mean)
+      remaining[i] = Float(estimate.remaining)
     }
     return (mean, remaining)
   }

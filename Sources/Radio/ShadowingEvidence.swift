@@ -60,19 +60,40 @@ public struct ShadowingEvidence: Sendable {
   /// The expected shadowing at `point` and the share of its variance left.
   public func estimate(at point: Point) -> Estimate {
     guard decorrelation > 0, nugget.isFinite else { return Estimate(mean: 0, remaining: 1) }
-    var (weighted, total, explained) = (0.0, 0.0, 0.0)
+    var sum = Sum()
     let reach = reach
     for place in places {
       let d = place.point.distance(to: point)
       guard d < reach, place.readings > 0 else { continue }
-      let correlation = exp(-d / decorrelation)
-      let n = Double(place.readings)
-      let w = correlation * n / (n + nugget)
+      sum.add(place, correlation: exp(-d / decorrelation), strength: strength(place))
+    }
+    return sum.estimate
+  }
+
+  /// How much one place's mean is trusted, 0…1: n / (n + nugget) for its n readings.
+  func strength(_ place: Place) -> Double {
+    let n = Double(place.readings)
+    return n / (n + nugget)
+  }
+
+  /// The places' weights pooled at one point: Σwᵢrᵢ, Σwᵢ and Σwᵢ·correlationᵢ.
+  struct Sum {
+    var weighted = 0.0
+    var total = 0.0
+    var explained = 0.0
+
+    /// Adds `place`, correlated with the point by `correlation`, trusted by `strength`.
+    mutating func add(_ place: Place, correlation: Double, strength: Double) {
+      let w = correlation * strength
       weighted += w * place.residual
       total += w
       explained += w * correlation
     }
-    let scale = max(1, total)
-    return Estimate(mean: weighted / scale, remaining: min(1, max(0, 1 - explained / scale)))
+
+    /// The expected shadowing and the share of its variance left.
+    var estimate: Estimate {
+      let scale = max(1, total)
+      return Estimate(mean: weighted / scale, remaining: min(1, max(0, 1 - explained / scale)))
+    }
   }
 }
