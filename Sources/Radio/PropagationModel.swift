@@ -39,6 +39,9 @@ public struct PropagationModel: Sendable, Hashable, Codable {
   /// Standard deviation of an offset common to every reading of one scan (the walker's body,
   /// the phone's pose, the moment), in dB; 0 by default.
   public var scanOffsetSigma = 0.0
+  /// Standard deviation of an offset each AP's readings keep for a whole walk (slow fading:
+  /// the people, doors and body of that visit), in dB; 0 by default.
+  public var walkFadingSigma = 0.0
   /// Standard deviation of the per-device RSSI offset, in dB.
   public var deviceOffsetSigma = 3.0
   /// RSSI at which half the readings are missed, in dBm (logistic detection curve).

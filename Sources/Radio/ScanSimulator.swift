@@ -3,9 +3,9 @@ import FloorPlans
 import Geometry
 import Randomness
 
-/// Simulates the scans one device records in a world: fading, device and scan offsets, missed
-/// readings and stale entries carried over from its previous scan. Not `Sendable`: it owns a
-/// generator.
+/// Simulates the scans one device records in a world: fading, device and scan offsets, each AP's
+/// slow fading for the walk, missed readings and stale entries carried over from its previous
+/// scan. Not `Sendable`: it owns a generator.
 public final class ScanSimulator {
   /// The world scanned.
   public let world: World
@@ -15,6 +15,8 @@ public final class ScanSimulator {
   /// The previous scan's RSSI per access point index (NaN: not reported).
   private var previous: [Double]
   private var current: [Double]
+  /// Each AP's slow fading for the current walk, dB (empty when the model has none).
+  private var walkFading: [Double] = []
 
   /// Creates a simulator for `device` drawing its noise from `generator`.
   public init(world: World, device: Device, generator: RandomGenerator) {
@@ -23,6 +25,22 @@ public final class ScanSimulator {
     self.generator = generator
     previous = Array(repeating: .nan, count: world.accessPoints.count)
     current = previous
+    drawWalkFading()
+  }
+
+  /// Starts another walk with this device: nothing carried over from the last scan, and each
+  /// AP's slow fading drawn afresh.
+  public func startWalk() {
+    reset()
+    drawWalkFading()
+  }
+
+  /// Draws each AP's slow fading for a walk (only when the model has it, so that worlds without
+  /// it scan as they always did).
+  private func drawWalkFading() {
+    let sigma = world.model.walkFadingSigma
+    guard sigma > 0 else { return }
+    walkFading = world.accessPoints.indices.map { _ in generator.gaussian(sigma: sigma) }
   }
 
   /// One scan at `point` on `floor` at `time` seconds (the floor's fields are computed on its
@@ -60,7 +78,7 @@ public final class ScanSimulator {
         position = audible[k].field.grid.position(of: point)
       }
       guard let field = audible[k].field.value(atGridPosition: position) else { continue }
-      let mean = field + offset
+      let mean = field + offset + (walkFading.isEmpty ? 0 : walkFading[a])
       guard mean > sensitivity - 4 * fading else { continue }
       let rssi = (mean + generator.gaussian(sigma: fading)).rounded()
       guard rssi >= sensitivity, rssi < 0 else { continue }

@@ -6,9 +6,10 @@ import Geometry
 /// Shadowing is local and repeatable: where a survey heard an AP 8 dB above the model, a point
 /// a metre away is likely above it too. Each place's residual (its mean reading less the
 /// model's mean, dB) is weighted as simple kriging of the exponential field the model describes
-/// weighs one noisy observation: wᵢ = exp(−dᵢ/L) · nᵢ / (nᵢ + η), L the correlation length, nᵢ
-/// the readings averaged and η = (fading² + scan offset²) / shadowing² the noise of one reading
-/// relative to the shadowing. Where several places surround a point, the weights are pooled:
+/// weighs one noisy observation: wᵢ = exp(−dᵢ/L) / (1 + η/nᵢ + ζ), L the correlation length,
+/// nᵢ the readings averaged, η = (fading² + scan offset²) / shadowing² the noise of one reading
+/// relative to the shadowing and ζ = slow fading² / shadowing² what one walk's readings share
+/// (a place's readings are mostly of one walk, so averaging does not take it out). Where several places surround a point, the weights are pooled:
 /// the expected shadowing is Σwᵢrᵢ / max(1, Σwᵢ) and the share of its variance left
 /// Σwᵢ·exp(−dᵢ/L) / max(1, Σwᵢ) below one.
 public struct ShadowingEvidence: Sendable {
@@ -43,8 +44,11 @@ public struct ShadowingEvidence: Sendable {
   /// The variance of one reading about its place's mean relative to the shadowing's variance
   /// (infinite when the model has no shadowing: then places say nothing).
   public let nugget: Double
+  /// The variance of one walk's slow fading relative to the shadowing's (0 when the model has
+  /// none).
+  public let walkNugget: Double
 
-  /// The evidence of `places` under `model`'s shadowing, fading and scan offset.
+  /// The evidence of `places` under `model`'s shadowing, fading, scan offset and slow fading.
   public init(places: [Place], model: PropagationModel) {
     self.places = places
     decorrelation = model.decorrelationDistance
@@ -52,6 +56,8 @@ public struct ShadowingEvidence: Sendable {
     let noise =
       model.fadingSigma * model.fadingSigma + model.scanOffsetSigma * model.scanOffsetSigma
     nugget = shadowing > 0 ? noise / shadowing : .infinity
+    let slow = model.walkFadingSigma * model.walkFadingSigma
+    walkNugget = shadowing > 0 ? slow / shadowing : 0
   }
 
   /// Beyond this distance from a point (three correlation lengths, metres) a place is left out.
@@ -70,10 +76,10 @@ public struct ShadowingEvidence: Sendable {
     return sum.estimate
   }
 
-  /// How much one place's mean is trusted, 0…1: n / (n + nugget) for its n readings.
+  /// How much one place's mean is trusted, 0…1: 1 / (1 + nugget / n + walkNugget) for its n
+  /// readings.
   func strength(_ place: Place) -> Double {
-    let n = Double(place.readings)
-    return n / (n + nugget)
+    1 / (1 + nugget / Double(place.readings) + walkNugget)
   }
 
   /// The places' weights pooled at one point: Σwᵢrᵢ, Σwᵢ and Σwᵢ·correlationᵢ.

@@ -25,6 +25,7 @@ extension WorldFile {
       ("shadowing_sigma", model.shadowingSigma),
       ("decorrelation_distance", model.decorrelationDistance),
       ("fading_sigma", model.fadingSigma), ("scan_offset_sigma", model.scanOffsetSigma),
+      ("walk_fading_sigma", model.walkFadingSigma),
       ("device_offset_sigma", model.deviceOffsetSigma),
       ("detection_midpoint", model.detectionMidpoint), ("detection_width", model.detectionWidth),
       ("sensitivity", model.sensitivity), ("scan_interval", model.scanInterval),

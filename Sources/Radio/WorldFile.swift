@@ -156,7 +156,7 @@ public struct WorldFile: Sendable {
       ("antenna_height_difference", \.antennaHeightDifference),
       ("shadowing_sigma", \.shadowingSigma),
       ("decorrelation_distance", \.decorrelationDistance), ("fading_sigma", \.fadingSigma),
-      ("scan_offset_sigma", \.scanOffsetSigma),
+      ("scan_offset_sigma", \.scanOffsetSigma), ("walk_fading_sigma", \.walkFadingSigma),
       ("device_offset_sigma", \.deviceOffsetSigma), ("detection_midpoint", \.detectionMidpoint),
       ("detection_width", \.detectionWidth), ("sensitivity", \.sensitivity),
       ("scan_interval", \.scanInterval),
@@ -173,6 +173,9 @@ public struct WorldFile: Sendable {
     if let floors = try m.int("maximum_floors") { model.maximumFloors = floors }
     guard model.gridSpacing >= 0.1, model.gridSpacing <= 10 else {
       throw m.error("grid_spacing", "must be between 0.1 and 10 metres")
+    }
+    guard (0...30).contains(model.walkFadingSigma) else {
+      throw m.error("walk_fading_sigma", "must be from 0 to 30 dB")
     }
     guard (0...1).contains(model.staleShare) else {
       throw m.error("stale_share", "must be between 0 and 1")

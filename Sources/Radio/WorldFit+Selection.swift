@@ -1,11 +1,12 @@
 import Foundation
 
 extension WorldFit.Work {
-  /// The variance of one reading about the model's mean: shadowing, fading and the scan
-  /// offset, dB².
+  /// The variance of one reading about the model's mean: shadowing, fading, the scan offset
+  /// and slow fading, dB².
   var readingVariance: Double {
     model.shadowingSigma * model.shadowingSigma + model.fadingSigma * model.fadingSigma
       + model.scanOffsetSigma * model.scanOffsetSigma
+      + model.walkFadingSigma * model.walkFadingSigma
   }
 
   /// Sets each training row's excess: how far above the model's mean the detection curve
@@ -29,6 +30,7 @@ extension WorldFit.Work {
       fitSpreads()
       fitDetection()
       fitScanOffset(samples)
+      fitWalkFading(samples)
     }
   }
 }

@@ -32,11 +32,16 @@ public struct WorldFit: Sendable {
     public var time: Double
     /// The APs heard: index into the fit's radios, and dBm.
     public var readings: [(radio: Int, rssi: Double)]
+    /// The walk (recording) it belongs to: samples of one walk share its slow fading.
+    public var walk: Int
 
     /// Creates a sample.
-    public init(floor: FloorID, point: Point, time: Double, readings: [(radio: Int, rssi: Double)])
-    {
+    public init(
+      floor: FloorID, point: Point, time: Double, readings: [(radio: Int, rssi: Double)],
+      walk: Int = 0
+    ) {
       (self.floor, self.point, self.time, self.readings) = (floor, point, time, readings)
+      self.walk = walk
     }
   }
 
@@ -128,11 +133,12 @@ public struct WorldFit: Sendable {
   /// (`ShadowingEvidence`) against readings of held-out cells: how well a world that keeps its
   /// survey predicts where the survey did not go.
   public let heldOutConditioned: Residuals
-  /// How far single readings at one place spread about its mean from scan to scan (fading
-  /// and the scan offset), dB: the error no prediction of a single reading can beat.
+  /// How far single readings at one place spread about its mean from scan to scan and walk to
+  /// walk (fading, the scan offset and slow fading), dB: the error no prediction of a single
+  /// reading can beat.
   public var readingNoise: Double {
-    (model.fadingSigma * model.fadingSigma + model.scanOffsetSigma * model.scanOffsetSigma)
-      .squareRoot()
+    (model.fadingSigma * model.fadingSigma + model.scanOffsetSigma * model.scanOffsetSigma
+      + model.walkFadingSigma * model.walkFadingSigma).squareRoot()
   }
   /// Side of the square blocks held out together, metres.
   public let block: Double
@@ -161,6 +167,7 @@ public struct WorldFit: Sendable {
     work.fitScanInterval(samples)
     work.fitStaleShare(samples)
     work.fitScanOffset(samples)
+    work.fitWalkFading(samples)
     work.fitSelection(samples, rounds: settings.selectionRounds)
     standardErrors = try work.bootstrap(generator: generator)
     (heldOut, heldOutCells, training, heldOutConditioned) = work.residuals(samples)

@@ -11,7 +11,8 @@ extension SurveySimulator {
 
   /// One scan at each of `stops`, in order, by one device (its offset drawn from `seed`), as a
   /// survey walking through them would scan: an AP heard in the scan before may be reported
-  /// stale, unless the stop is more than 10 s after the one before.
+  /// stale, unless the stop is more than 10 s after the one before (or before it), where another
+  /// walk starts (each AP's slow fading drawn afresh).
   public func scans(at stops: [Stop], seed: UInt64, venueName: String?, source: String)
     throws(RandomnessError) -> SurveyFile
   {
@@ -22,7 +23,7 @@ extension SurveySimulator {
     records.reserveCapacity(stops.count)
     var previous: Double?
     for stop in stops {
-      if let previous, !(0...10).contains(stop.time - previous) { scanner.reset() }
+      if let previous, !(0...10).contains(stop.time - previous) { scanner.startWalk() }
       previous = stop.time
       let plan = world.plans[stop.floor]
       let scan = try scanner.scan(at: stop.point, floor: stop.floor, time: stop.time)

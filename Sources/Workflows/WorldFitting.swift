@@ -50,7 +50,11 @@ public struct WorldFitting: Sendable {
     var samples: [WorldFit.Sample] = []
     var skipped = 0
     var warnings: [String] = []
+    // A walk: one device's scans in one file, none more than a minute after the one before.
+    var walks = 0
+    var last: (device: String, time: Double)?
     for path in surveys {
+      last = nil
       let survey = try SurveyFile(contentsOf: URL(fileURLWithPath: path))
       if let problem = survey.problems.first {
         warnings.append("\(survey.problems.count) problem(s) in \(path); first: \(problem)")
@@ -74,8 +78,15 @@ public struct WorldFitting: Sendable {
           if let f = reading.frequency { frequencies[r][f, default: 0] += 1 }
           return (r, reading.rssi)
         }
+        let time = record.scan.time
+        let sameWalk =
+          last.map { $0.device == record.scan.device && (0...60).contains(time - $0.time) }
+          ?? false
+        if !sameWalk { walks += 1 }
+        last = (record.scan.device, time)
         samples.append(
-          WorldFit.Sample(floor: floor, point: point, time: record.scan.time, readings: readings))
+          WorldFit.Sample(
+            floor: floor, point: point, time: time, readings: readings, walk: walks - 1))
       }
     }
     guard !samples.isEmpty else {

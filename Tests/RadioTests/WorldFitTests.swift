@@ -15,7 +15,8 @@ import Testing
 
   /// The fit of a survey in the office world with `fading` and `scanOffset` spreads (dB).
   static func fitted(
-    fading: Double, scanOffset: Double, selectionRounds: Int = 3, stale: Double = 0
+    fading: Double, scanOffset: Double, selectionRounds: Int = 3, stale: Double = 0,
+    walkFading: Double = 0, walks: Int = 1
   ) -> (truth: World, fit: WorldFit) {
     let plans = Fixtures.office
     var model = Fixtures.lightModel
@@ -24,6 +25,7 @@ import Testing
     model.fadingSigma = fading
     model.scanOffsetSigma = scanOffset
     model.staleShare = stale
+    model.walkFadingSigma = walkFading
     let aps = AccessPointPlacement(density: 0.15, bands: [.ghz2_4]).place(in: plans, model: model)
     let world = try! World(plans: plans, accessPoints: aps, model: model, seed: 5)
     let simulator = ScanSimulator(
@@ -32,26 +34,30 @@ import Testing
     let index = Dictionary(uniqueKeysWithValues: aps.enumerated().map { ($1.bssid, $0) })
     var samples: [WorldFit.Sample] = []
     var time = 0.0
-    for floor in plans.floors {
-      let bounds = plans[floor].walkableBounds!
-      var y = bounds.min.y + 0.75
-      while y < bounds.max.y {
-        var x = bounds.min.x + 0.75
-        while x < bounds.max.x {
-          let p = Point(x: x, y: y)
-          if plans[floor].isWalkable(p) {
-            for _ in 0..<2 {
-              time += 2
-              let scan = try! simulator.scan(at: p, floor: floor, time: time)
-              samples.append(
-                WorldFit.Sample(
-                  floor: floor, point: p, time: time,
-                  readings: scan.readings.map { (index[$0.bssid]!, $0.rssi) }))
+    for walk in 0..<walks {
+      if walk > 0 { simulator.startWalk() }
+      time += 600
+      for floor in plans.floors {
+        let bounds = plans[floor].walkableBounds!
+        var y = bounds.min.y + 0.75
+        while y < bounds.max.y {
+          var x = bounds.min.x + 0.75
+          while x < bounds.max.x {
+            let p = Point(x: x, y: y)
+            if plans[floor].isWalkable(p) {
+              for _ in 0..<2 {
+                time += 2
+                let scan = try! simulator.scan(at: p, floor: floor, time: time)
+                samples.append(
+                  WorldFit.Sample(
+                    floor: floor, point: p, time: time,
+                    readings: scan.readings.map { (index[$0.bssid]!, $0.rssi) }, walk: walk))
+              }
             }
+            x += 1.5
           }
-          x += 1.5
+          y += 1.5
         }
-        y += 1.5
       }
     }
     let radios = aps.map { WorldFit.Radio(bssid: $0.bssid, band: $0.band, frequency: $0.frequency) }
@@ -121,6 +127,18 @@ import Testing
     #expect(Self.fit.fit.fitted.contains("stale_share"))
     let stale = Self.fitted(fading: 2.5, scanOffset: 0, stale: 0.3).fit.model.staleShare
     #expect(abs(stale - 0.3) < 0.05, "fitted \(stale)")
+  }
+
+  @Test func slowFadingIsToldFromWalksThroughOnePlace() {
+    // One walk: nothing to compare, nothing fitted.
+    #expect(Self.fit.fit.model.walkFadingSigma == 0)
+    #expect(!Self.fit.fit.fitted.contains("walk_fading_sigma"))
+    // Two walks through every place, each AP 3 dB off its field for a walk: told from how much
+    // more two walks' readings at one place differ than one walk's, and not counted as shadowing.
+    let fit = Self.fitted(fading: 2.5, scanOffset: 0, walkFading: 3, walks: 2).fit
+    #expect(abs(fit.model.walkFadingSigma - 3) < 0.8, "slow fading \(fit.model.walkFadingSigma)")
+    #expect(abs(fit.model.shadowingSigma - 4) < 1.5, "shadowing \(fit.model.shadowingSigma)")
+    #expect(fit.fitted.contains("walk_fading_sigma"))
   }
 
   @Test func faintReadingsAreFittedForWhatDetectionLeaves() {

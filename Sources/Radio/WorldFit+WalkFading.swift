@@ -1,0 +1,70 @@
+import FingerpostCore
+import Foundation
+import Geometry
+
+extension WorldFit.Work {
+  /// Each AP's slow fading for a walk: how far its readings stay off its field for a whole
+  /// recording. Two training scans of one floor at most 1.5 m apart are compared over the
+  /// placed radios both heard above the detection midpoint less one width (where detection
+  /// hardly censors them): their differences less the pair's mean difference (the scan and
+  /// device offsets) vary by 2·fading² plus the shadowing between the two points
+  /// (2·shadowing²·(1 − e^(−d/L))) within a walk, and by 2·slow fading² more between walks.
+  /// With 30 pairs of each, the slow fading's variance is taken out of the shadowing's,
+  /// which had counted it (a cell's scans are mostly of one walk).
+  mutating func fitWalkFading(_ samples: [WorldFit.Sample]) {
+    let floor = model.detectionMidpoint - model.detectionWidth
+    struct Key: Hashable { var floor: Int, x: Int, y: Int }
+    var grid: [Key: [Int]] = [:]
+    for (s, sample) in samples.enumerated() where !cells[sampleCells[s]].heldOut {
+      let key = Key(
+        floor: sample.floor.index, x: Int((sample.point.x / 1.5).rounded(.down)),
+        y: Int((sample.point.y / 1.5).rounded(.down)))
+      grid[key, default: []].append(s)
+    }
+    let shadowing = model.shadowingSigma * model.shadowingSigma
+    var sums = [(excess: Double, pairs: Double)](repeating: (0, 0), count: 2)
+    var levels: [Int: Double] = [:]
+    for (key, members) in grid {
+      var near: [Int] = []
+      for dx in -1...1 {
+        for dy in -1...1 {
+          near += grid[Key(floor: key.floor, x: key.x + dx, y: key.y + dy)] ?? []
+        }
+      }
+      for a in members {
+        levels.removeAll(keepingCapacity: true)
+        for reading in samples[a].readings where reading.rssi >= floor {
+          levels[reading.radio] = reading.rssi
+        }
+        for b in near where b > a {
+          let d = samples[a].point.distance(to: samples[b].point)
+          guard d <= 1.5 else { continue }
+          var differences: [Double] = []
+          for reading in samples[b].readings where reading.rssi >= floor {
+            guard positions[reading.radio] != nil, let level = levels[reading.radio] else {
+              continue
+            }
+            differences.append(level - reading.rssi)
+          }
+          guard differences.count >= 5 else { continue }
+          let mean = differences.reduce(0, +) / Double(differences.count)
+          let spread =
+            differences.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+            / Double(differences.count - 1)
+          let between = samples[a].walk != samples[b].walk ? 1 : 0
+          let decorrelation = model.decorrelationDistance
+          let shadowed = decorrelation > 0 ? 2 * shadowing * (1 - exp(-d / decorrelation)) : 0
+          sums[between].excess += spread - shadowed
+          sums[between].pairs += 1
+        }
+      }
+    }
+    guard sums[0].pairs >= 30, sums[1].pairs >= 30 else { return }
+    let within = sums[0].excess / sums[0].pairs
+    let between = sums[1].excess / sums[1].pairs
+    let slow = max(0, (between - within) / 2)
+    model.walkFadingSigma = slow.squareRoot()
+    model.shadowingSigma = max(shadowing - slow, 1).squareRoot()
+    fitted.insert("walk_fading_sigma")
+  }
+}
