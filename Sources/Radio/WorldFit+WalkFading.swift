@@ -24,7 +24,9 @@ extension WorldFit.Work {
     let shadowing = model.shadowingSigma * model.shadowingSigma
     var sums = [(excess: Double, pairs: Double)](repeating: (0, 0), count: 2)
     var levels: [Int: Double] = [:]
-    for (key, members) in grid {
+    // Keys in a fixed order: the sums come out the same on every run.
+    for key in grid.keys.sorted(by: { ($0.floor, $0.x, $0.y) < ($1.floor, $1.x, $1.y) }) {
+      let members = grid[key]!
       var near: [Int] = []
       for dx in -1...1 {
         for dy in -1...1 {
