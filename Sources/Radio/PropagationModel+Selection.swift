@@ -24,12 +24,9 @@ extension PropagationModel {
 
   /// The shadowing a place's mean reported reading `reading` implies where the model's mean
   /// is `mean` (both dBm): the reading less the model's mean, less the excess the detection
-  /// curve leaves on readings that vary by fading, the scan offset and slow fading about that
-  /// shadowing.
+  /// curve leaves on readings that vary by `readingNoiseVariance` about that shadowing.
   public func impliedShadowing(reading: Double, mean: Double) -> Double {
-    let noise =
-      fadingSigma * fadingSigma + scanOffsetSigma * scanOffsetSigma + walkFadingSigma
-      * walkFadingSigma
+    let noise = readingNoiseVariance
     var shadowing = reading - mean
     for _ in 0..<2 {
       shadowing = reading - mean - reportedExcess(mean: mean + shadowing, variance: noise)

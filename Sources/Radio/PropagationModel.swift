@@ -42,6 +42,9 @@ public struct PropagationModel: Sendable, Hashable, Codable {
   /// Standard deviation of an offset each AP's readings keep for a whole walk (slow fading:
   /// the people, doors and body of that visit), in dB; 0 by default.
   public var walkFadingSigma = 0.0
+  /// Standard deviation of an offset every reading of one walk shares (the phone unit and how
+  /// it is held that walk), in dB; 0 by default.
+  public var walkOffsetSigma = 0.0
   /// Standard deviation of the per-device RSSI offset, in dB.
   public var deviceOffsetSigma = 3.0
   /// RSSI at which half the readings are missed, in dBm (logistic detection curve).

@@ -3,9 +3,9 @@ import FloorPlans
 import Geometry
 import Randomness
 
-/// Simulates the scans one device records in a world: fading, device and scan offsets, each AP's
-/// slow fading for the walk, missed readings and stale entries carried over from its previous
-/// scan. Not `Sendable`: it owns a generator.
+/// Simulates the scans one device records in a world: fading, device, walk and scan offsets,
+/// each AP's slow fading for the walk, missed readings and stale entries carried over from its
+/// previous scan. Not `Sendable`: it owns a generator.
 public final class ScanSimulator {
   /// The world scanned.
   public let world: World
@@ -17,6 +17,8 @@ public final class ScanSimulator {
   private var current: [Double]
   /// Each AP's slow fading for the current walk, dB (empty when the model has none).
   private var walkFading: [Double] = []
+  /// The offset every reading of the current walk shares, dB (0 when the model has none).
+  private var walkOffset = 0.0
 
   /// Creates a simulator for `device` drawing its noise from `generator`.
   public init(world: World, device: Device, generator: RandomGenerator) {
@@ -25,22 +27,26 @@ public final class ScanSimulator {
     self.generator = generator
     previous = Array(repeating: .nan, count: world.accessPoints.count)
     current = previous
-    drawWalkFading()
+    drawWalk()
   }
 
   /// Starts another walk with this device: nothing carried over from the last scan, and each
-  /// AP's slow fading drawn afresh.
+  /// AP's slow fading and the walk's offset drawn afresh.
   public func startWalk() {
     reset()
-    drawWalkFading()
+    drawWalk()
   }
 
-  /// Draws each AP's slow fading for a walk (only when the model has it, so that worlds without
-  /// it scan as they always did).
-  private func drawWalkFading() {
-    let sigma = world.model.walkFadingSigma
-    guard sigma > 0 else { return }
-    walkFading = world.accessPoints.indices.map { _ in generator.gaussian(sigma: sigma) }
+  /// Draws each AP's slow fading and the offset of a walk (each only when the model has it,
+  /// so that worlds without them scan as they always did).
+  private func drawWalk() {
+    let model = world.model
+    if model.walkFadingSigma > 0 {
+      walkFading = world.accessPoints.indices.map { _ in
+        generator.gaussian(sigma: model.walkFadingSigma)
+      }
+    }
+    if model.walkOffsetSigma > 0 { walkOffset = generator.gaussian(sigma: model.walkOffsetSigma) }
   }
 
   /// One scan at `point` on `floor` at `time` seconds (the floor's fields are computed on its
@@ -53,7 +59,7 @@ public final class ScanSimulator {
     // One offset for every reading of this scan (drawn only when the model has one, so that
     // worlds without it scan as they always did).
     let offset =
-      device.offset
+      device.offset + walkOffset
       + (model.scanOffsetSigma > 0 ? generator.gaussian(sigma: model.scanOffsetSigma) : 0)
     var readings: [Reading] = []
     readings.reserveCapacity(32)

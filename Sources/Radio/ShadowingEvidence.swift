@@ -44,20 +44,17 @@ public struct ShadowingEvidence: Sendable {
   /// The variance of one reading about its place's mean relative to the shadowing's variance
   /// (infinite when the model has no shadowing: then places say nothing).
   public let nugget: Double
-  /// The variance of one walk's slow fading relative to the shadowing's (0 when the model has
-  /// none).
+  /// The variance of what one walk keeps at a place (slow fading and the walk's offset)
+  /// relative to the shadowing's (0 when the model has neither).
   public let walkNugget: Double
 
-  /// The evidence of `places` under `model`'s shadowing, fading, scan offset and slow fading.
+  /// The evidence of `places` under `model`'s shadowing and what varies at one place.
   public init(places: [Place], model: PropagationModel) {
     self.places = places
     decorrelation = model.decorrelationDistance
     let shadowing = model.shadowingSigma * model.shadowingSigma
-    let noise =
-      model.fadingSigma * model.fadingSigma + model.scanOffsetSigma * model.scanOffsetSigma
-    nugget = shadowing > 0 ? noise / shadowing : .infinity
-    let slow = model.walkFadingSigma * model.walkFadingSigma
-    walkNugget = shadowing > 0 ? slow / shadowing : 0
+    nugget = shadowing > 0 ? model.scanNoiseVariance / shadowing : .infinity
+    walkNugget = shadowing > 0 ? model.walkNoiseVariance / shadowing : 0
   }
 
   /// Beyond this distance from a point (three correlation lengths, metres) a place is left out.

@@ -26,6 +26,7 @@ extension WorldFile {
       ("decorrelation_distance", model.decorrelationDistance),
       ("fading_sigma", model.fadingSigma), ("scan_offset_sigma", model.scanOffsetSigma),
       ("walk_fading_sigma", model.walkFadingSigma),
+      ("walk_offset_sigma", model.walkOffsetSigma),
       ("device_offset_sigma", model.deviceOffsetSigma),
       ("detection_midpoint", model.detectionMidpoint), ("detection_width", model.detectionWidth),
       ("sensitivity", model.sensitivity), ("scan_interval", model.scanInterval),

@@ -157,6 +157,7 @@ public struct WorldFile: Sendable {
       ("shadowing_sigma", \.shadowingSigma),
       ("decorrelation_distance", \.decorrelationDistance), ("fading_sigma", \.fadingSigma),
       ("scan_offset_sigma", \.scanOffsetSigma), ("walk_fading_sigma", \.walkFadingSigma),
+      ("walk_offset_sigma", \.walkOffsetSigma),
       ("device_offset_sigma", \.deviceOffsetSigma), ("detection_midpoint", \.detectionMidpoint),
       ("detection_width", \.detectionWidth), ("sensitivity", \.sensitivity),
       ("scan_interval", \.scanInterval),
@@ -176,6 +177,9 @@ public struct WorldFile: Sendable {
     }
     guard (0...30).contains(model.walkFadingSigma) else {
       throw m.error("walk_fading_sigma", "must be from 0 to 30 dB")
+    }
+    guard (0...30).contains(model.walkOffsetSigma) else {
+      throw m.error("walk_offset_sigma", "must be from 0 to 30 dB")
     }
     guard (0...1).contains(model.staleShare) else {
       throw m.error("stale_share", "must be between 0 and 1")

@@ -34,7 +34,10 @@ extension WorldFit.Work {
       }
       guard count > 0 else { continue }
       let fading2 = squares / count
-      let offset2 = model.scanOffsetSigma * model.scanOffsetSigma
+      // The cells' offset is the scan's and the walk's together (`fitWalkFading` splits it).
+      let offset2 =
+        model.scanOffsetSigma * model.scanOffsetSigma + model.walkOffsetSigma
+        * model.walkOffsetSigma
       draws["fading_sigma", default: []].append(max(fading2 - offset2, 1).squareRoot())
       var (sum, inverse, n) = (0.0, 0.0, 0.0)
       for row in rows where weights[row.radio] > 0 {

@@ -1,12 +1,10 @@
 import Foundation
 
 extension WorldFit.Work {
-  /// The variance of one reading about the model's mean: shadowing, fading, the scan offset
-  /// and slow fading, dB².
+  /// The variance of one reading about the model's mean: the shadowing and what varies at
+  /// one place, dB².
   var readingVariance: Double {
-    model.shadowingSigma * model.shadowingSigma + model.fadingSigma * model.fadingSigma
-      + model.scanOffsetSigma * model.scanOffsetSigma
-      + model.walkFadingSigma * model.walkFadingSigma
+    model.shadowingSigma * model.shadowingSigma + model.readingNoiseVariance
   }
 
   /// Sets each training row's excess: how far above the model's mean the detection curve

@@ -3,14 +3,19 @@ import Foundation
 import Geometry
 
 extension WorldFit.Work {
-  /// Each AP's slow fading for a walk: how far its readings stay off its field for a whole
-  /// recording. Two training scans of one floor at most 1.5 m apart are compared over the
-  /// placed radios both heard above the detection midpoint less one width (where detection
-  /// hardly censors them): their differences less the pair's mean difference (the scan and
-  /// device offsets) vary by 2·fading² plus the shadowing between the two points
-  /// (2·shadowing²·(1 − e^(−d/L))) within a walk, and by 2·slow fading² more between walks.
-  /// With 30 pairs of each, the slow fading's variance is taken out of the shadowing's,
-  /// which had counted it (a cell's scans are mostly of one walk).
+  /// Each AP's slow fading for a walk, and the offset a walk keeps: how far readings stay off
+  /// their field for a whole recording. Two training scans of one floor at most 1.5 m apart are
+  /// compared over the placed radios both heard above the detection midpoint less one width
+  /// (where detection hardly censors them). Their differences less the pair's mean difference
+  /// vary by 2·fading² plus the shadowing between the two points (2·shadowing²·(1 − e^(−d/L)))
+  /// within a walk, and by 2·slow fading² more between walks. The mean difference itself, less
+  /// what its n readings' spread leaves in it (spread / n), is 2·scan offset² within a walk and
+  /// 2·(scan offset² + walk offset²) between walks. With 30 pairs of each, the slow fading's
+  /// variance is taken out of the shadowing's, which had counted it (a cell's scans are mostly
+  /// of one walk), and the scan offset fitted from the cells is split in the pairs' proportion
+  /// into what each scan draws and what a walk keeps. The walks' offsets hold what the survey's
+  /// phones differ by, so the device offset is set to 0: a simulated walk is one more walk of a
+  /// phone like the survey's.
   mutating func fitWalkFading(_ samples: [WorldFit.Sample]) {
     let floor = model.detectionMidpoint - model.detectionWidth
     struct Key: Hashable { var floor: Int, x: Int, y: Int }
@@ -22,7 +27,7 @@ extension WorldFit.Work {
       grid[key, default: []].append(s)
     }
     let shadowing = model.shadowingSigma * model.shadowingSigma
-    var sums = [(excess: Double, pairs: Double)](repeating: (0, 0), count: 2)
+    var sums = [(excess: Double, common: Double, pairs: Double)](repeating: (0, 0, 0), count: 2)
     var levels: [Int: Double] = [:]
     // Keys in a fixed order: the sums come out the same on every run.
     for key in grid.keys.sorted(by: { ($0.floor, $0.x, $0.y) < ($1.floor, $1.x, $1.y) }) {
@@ -57,6 +62,7 @@ extension WorldFit.Work {
           let decorrelation = model.decorrelationDistance
           let shadowed = decorrelation > 0 ? 2 * shadowing * (1 - exp(-d / decorrelation)) : 0
           sums[between].excess += spread - shadowed
+          sums[between].common += mean * mean - spread / Double(differences.count)
           sums[between].pairs += 1
         }
       }
@@ -68,5 +74,14 @@ extension WorldFit.Work {
     model.walkFadingSigma = slow.squareRoot()
     model.shadowingSigma = max(shadowing - slow, 1).squareRoot()
     fitted.insert("walk_fading_sigma")
+    let scanShare = max(0, sums[0].common / sums[0].pairs) / 2
+    let walkShare = max(0, (sums[1].common / sums[1].pairs - sums[0].common / sums[0].pairs) / 2)
+    guard scanShare + walkShare > 0 else { return }
+    let offset = model.scanOffsetSigma * model.scanOffsetSigma
+    let walk = offset * walkShare / (scanShare + walkShare)
+    model.walkOffsetSigma = walk.squareRoot()
+    model.scanOffsetSigma = (offset - walk).squareRoot()
+    model.deviceOffsetSigma = 0
+    fitted.formUnion(["walk_offset_sigma", "device_offset_sigma"])
   }
 }

@@ -134,12 +134,9 @@ public struct WorldFit: Sendable {
   /// survey predicts where the survey did not go.
   public let heldOutConditioned: Residuals
   /// How far single readings at one place spread about its mean from scan to scan and walk to
-  /// walk (fading, the scan offset and slow fading), dB: the error no prediction of a single
-  /// reading can beat.
-  public var readingNoise: Double {
-    (model.fadingSigma * model.fadingSigma + model.scanOffsetSigma * model.scanOffsetSigma
-      + model.walkFadingSigma * model.walkFadingSigma).squareRoot()
-  }
+  /// walk (fading, the scan and walk offsets and slow fading), dB: the error no prediction of
+  /// a single reading can beat.
+  public var readingNoise: Double { model.readingNoiseVariance.squareRoot() }
   /// Side of the square blocks held out together, metres.
   public let block: Double
   /// Training and held-out cells.

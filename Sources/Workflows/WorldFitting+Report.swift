@@ -21,7 +21,7 @@ extension WorldFitting.Result {
         "RSSI error of the fitted model's mean, held out: single readings RMS \(fit.heldOut.rms.formatted(decimals: 1)) dB, p90 \(fit.heldOut.p90.formatted(decimals: 1)) dB (\(fit.heldOut.readings)); "
         + "cell means RMS \(fit.heldOutCells.rms.formatted(decimals: 1)) dB, p90 \(fit.heldOutCells.p90.formatted(decimals: 1)) dB (\(fit.heldOutCells.readings)); fitted cells, single readings: RMS \(fit.training.rms.formatted(decimals: 1)) dB\n"
         + "with the shadowing the fitted cells imply nearby, held out: single readings RMS \(fit.heldOutConditioned.rms.formatted(decimals: 1)) dB, p90 \(fit.heldOutConditioned.p90.formatted(decimals: 1)) dB\n"
-        + "  the fitted spreads expect RMS \(fit.heldOut.expected.formatted(decimals: 1)) dB of the model and \(fit.heldOutConditioned.expected.formatted(decimals: 1)) dB with the shadowing; no prediction of a single reading can beat \(fit.readingNoise.formatted(decimals: 1)) dB, what fading, the scan offset and slow fading leave at one place\n"
+        + "  the fitted spreads expect RMS \(fit.heldOut.expected.formatted(decimals: 1)) dB of the model and \(fit.heldOutConditioned.expected.formatted(decimals: 1)) dB with the shadowing; no prediction of a single reading can beat \(fit.readingNoise.formatted(decimals: 1)) dB, what fading, the scan and walk offsets and slow fading leave at one place\n"
     } else {
       text += "no held-out readings: the survey is too small to measure the fit\n"
     }
@@ -36,6 +36,7 @@ extension WorldFitting.Result {
       ("decorrelation_distance", "m", m.decorrelationDistance),
       ("fading_sigma", "dB", m.fadingSigma), ("scan_offset_sigma", "dB", m.scanOffsetSigma),
       ("walk_fading_sigma", "dB", m.walkFadingSigma),
+      ("walk_offset_sigma", "dB", m.walkOffsetSigma),
       ("detection_midpoint", "dBm", m.detectionMidpoint),
       ("detection_width", "dB", m.detectionWidth),
       ("sensitivity", "dBm", m.sensitivity), ("scan_interval", "s", m.scanInterval),

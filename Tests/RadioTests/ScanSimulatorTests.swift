@@ -65,10 +65,14 @@ import Testing
     #expect(abs(difference / n - 5) < 0.6)
   }
 
-  /// The spread of a scan's mean deviation from each AP's mean over many scans at one spot.
-  func scanMeanSpread(scanOffset: Double) throws -> Double {
+  /// The spread of a scan's mean deviation from each AP's mean over many scans at one spot, in
+  /// `walks` walks of equally many scans.
+  func scanMeanSpread(scanOffset: Double, walkOffset: Double = 0, walks: Int = 1) throws
+    -> Double
+  {
     var model = world.model
     model.scanOffsetSigma = scanOffset
+    model.walkOffsetSigma = walkOffset
     model.staleShare = 0
     // Every AP above the sensitivity heard, so that scans share their APs.
     model.detectionMidpoint = -110
@@ -79,7 +83,8 @@ import Testing
       world: world, device: Device(name: "phone", offset: 0),
       generator: try RandomGenerator(seed: 8))
     let scans = try (0..<60).map {
-      try simulator.scan(at: spot, floor: FloorID(0), time: Double($0))
+      if $0 > 0, $0 % (60 / walks) == 0 { simulator.startWalk() }
+      return try simulator.scan(at: spot, floor: FloorID(0), time: Double($0))
     }
     // The APs heard in most scans, and each one's mean over the scans that heard it.
     let bssids = Set(scans.flatMap { $0.readings.map(\.bssid) })
@@ -101,5 +106,13 @@ import Testing
     #expect(try scanMeanSpread(scanOffset: 0) < 1.5)
     let spread = try scanMeanSpread(scanOffset: 5)
     #expect(spread > 3.5 && spread < 6.5)
+  }
+
+  @Test func aWalkOffsetMovesEveryReadingOfAWalkTogether() throws {
+    // One walk keeps one offset, which each AP's mean takes up; over 20 walks of 3 scans the
+    // walks' offsets move their scans' means apart.
+    #expect(try scanMeanSpread(scanOffset: 0, walkOffset: 5) < 1.5)
+    let spread = try scanMeanSpread(scanOffset: 0, walkOffset: 5, walks: 20)
+    #expect(spread > 3.5 && spread < 6.5, "spread \(spread)")
   }
 }

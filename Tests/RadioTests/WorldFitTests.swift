@@ -16,7 +16,7 @@ import Testing
   /// The fit of a survey in the office world with `fading` and `scanOffset` spreads (dB).
   static func fitted(
     fading: Double, scanOffset: Double, selectionRounds: Int = 3, stale: Double = 0,
-    walkFading: Double = 0, walks: Int = 1
+    walkFading: Double = 0, walkOffset: Double = 0, walks: Int = 1
   ) -> (truth: World, fit: WorldFit) {
     let plans = Fixtures.office
     var model = Fixtures.lightModel
@@ -26,6 +26,7 @@ import Testing
     model.scanOffsetSigma = scanOffset
     model.staleShare = stale
     model.walkFadingSigma = walkFading
+    model.walkOffsetSigma = walkOffset
     let aps = AccessPointPlacement(density: 0.15, bands: [.ghz2_4]).place(in: plans, model: model)
     let world = try! World(plans: plans, accessPoints: aps, model: model, seed: 5)
     let simulator = ScanSimulator(
@@ -139,6 +140,26 @@ import Testing
     #expect(abs(fit.model.walkFadingSigma - 3) < 0.8, "slow fading \(fit.model.walkFadingSigma)")
     #expect(abs(fit.model.shadowingSigma - 4) < 1.5, "shadowing \(fit.model.shadowingSigma)")
     #expect(fit.fitted.contains("walk_fading_sigma"))
+    // No walk offset drawn: none fitted to speak of, and the scan offset kept.
+    #expect(fit.model.walkOffsetSigma < 1, "walk offset \(fit.model.walkOffsetSigma)")
+  }
+
+  @Test func anOffsetEachWalkKeepsIsToldFromTheScans() {
+    // Three walks through every place, each 3 dB off for the whole walk on top of a 2 dB offset
+    // each scan draws: the cells' offset is split into the two.
+    let fit = Self.fitted(fading: 2, scanOffset: 2, walkOffset: 3, walks: 3).fit
+    #expect(abs(fit.model.walkOffsetSigma - 3) < 1, "walk offset \(fit.model.walkOffsetSigma)")
+    #expect(abs(fit.model.scanOffsetSigma - 2) < 1, "scan offset \(fit.model.scanOffsetSigma)")
+    #expect(fit.fitted.contains("walk_offset_sigma"))
+    // The walks' offsets are the phones': no device offset on top.
+    #expect(fit.model.deviceOffsetSigma == 0 && fit.fitted.contains("device_offset_sigma"))
+    #expect(Self.fit.fit.model.deviceOffsetSigma == PropagationModel().deviceOffsetSigma)
+    // The world file carries it.
+    let text = WorldFile.text(
+      venue: "office", seed: 3, model: fit.model, accessPoints: fit.placed.map(\.accessPoint),
+      plans: Fixtures.office, comments: [])
+    let file = try? WorldFile(text: text, url: URL(fileURLWithPath: "/tmp/world.yaml"))
+    #expect(file.map { abs($0.model.walkOffsetSigma - fit.model.walkOffsetSigma) < 0.01 } == true)
   }
 
   @Test func faintReadingsAreFittedForWhatDetectionLeaves() {

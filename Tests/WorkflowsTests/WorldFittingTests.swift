@@ -90,7 +90,7 @@ import Workflows
     #expect(text.contains("no prediction of a single reading can beat \(noise) dB"))
     // A row per parameter: its value, then its bootstrap error or why there is none.
     let rows = text.split(separator: "\n").drop { !$0.hasPrefix("parameter") }.dropFirst()
-    #expect(rows.count == 17)
+    #expect(rows.count == 18)
     let exponent = try #require(rows.first { $0.hasPrefix("exponent ") })
     #expect(
       exponent.split(separator: " ", omittingEmptySubsequences: true)[1]
