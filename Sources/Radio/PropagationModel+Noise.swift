@@ -13,6 +13,11 @@ extension PropagationModel {
     walkFadingSigma * walkFadingSigma + walkOffsetSigma * walkOffsetSigma
   }
 
+  /// Variance of the offset all readings of one scan share, the scan's own and its walk's, dB².
+  public var sharedOffsetVariance: Double {
+    scanOffsetSigma * scanOffsetSigma + walkOffsetSigma * walkOffsetSigma
+  }
+
   /// Variance of single readings at one place about its field, from scan to scan and walk to
   /// walk, dB²: what no prediction of a single reading can beat.
   public var readingNoiseVariance: Double { scanNoiseVariance + walkNoiseVariance }

@@ -35,10 +35,8 @@ extension WorldFit.Work {
       guard count > 0 else { continue }
       let fading2 = squares / count
       // The cells' offset is the scan's and the walk's together (`fitWalkFading` splits it).
-      let offset2 =
-        model.scanOffsetSigma * model.scanOffsetSigma + model.walkOffsetSigma
-        * model.walkOffsetSigma
-      draws["fading_sigma", default: []].append(max(fading2 - offset2, 1).squareRoot())
+      draws["fading_sigma", default: []].append(
+        max(fading2 - model.sharedOffsetVariance, 1).squareRoot())
       var (sum, inverse, n) = (0.0, 0.0, 0.0)
       for row in rows where weights[row.radio] > 0 {
         var value = row.level - powers[row.radio]
@@ -68,30 +66,31 @@ extension WorldFit.Work {
     heldOut: WorldFit.Residuals, heldOutCells: WorldFit.Residuals, training: WorldFit.Residuals,
     heldOutConditioned: WorldFit.Residuals
   ) {
-    var means: [Int: Double?] = [:]
-    var conditioned: [Int: Double] = [:]
+    // Per (radio, cell): the model's mean as reported, and with the shadowing the training
+    // cells imply with the variance that leaves.
+    var predictions: [Int: (field: Double, reported: Double)?] = [:]
+    var conditioned: [Int: (mean: Double, variance: Double)] = [:]
     var evidence: [Int: ShadowingEvidence] = [:]
     var found: [Int32] = []
     var errors: [[Double]] = [[], [], []]
     var expected: [Double] = [0, 0, 0]
-    var left: [Int: Double] = [:]
     var cellSums: [Int: (sum: Double, count: Double)] = [:]
     let variance = readingVariance
     let shadowing = model.shadowingSigma * model.shadowingSigma
-    let noise = variance - shadowing
+    let noise = model.readingNoiseVariance
     for (s, sample) in samples.enumerated() {
       let c = sampleCells[s]
       for reading in sample.readings where radios.indices.contains(reading.radio) {
         let r = reading.radio
         guard positions[r] != nil else { continue }
         let key = r * cells.count + c
-        if means[key] == nil {
-          means[key] = features(radio: r, cell: c, found: &found).map {
-            mean(radio: r, features: $0)
+        if predictions[key] == nil {
+          predictions[key] = features(radio: r, cell: c, found: &found).map {
+            let field = mean(radio: r, features: $0)
+            return (field, field + model.reportedExcess(mean: field, variance: variance))
           }
         }
-        guard let fieldMean = means[key]! else { continue }
-        let predicted = fieldMean + model.reportedExcess(mean: fieldMean, variance: variance)
+        guard let (field, predicted) = predictions[key]! else { continue }
         errors[cells[c].heldOut ? 0 : 1].append(reading.rssi - predicted)
         expected[cells[c].heldOut ? 0 : 1] += variance
         guard cells[c].heldOut else { continue }
@@ -103,15 +102,12 @@ extension WorldFit.Work {
             evidence[floor] = shadowingEvidence(radio: r, floor: cells[c].floor, found: &found)
           }
           let estimate = evidence[floor]!.estimate(at: cells[c].point)
-          let local = fieldMean + estimate.mean
-          conditioned[key] =
-            local
-            + model.reportedExcess(
-              mean: local, variance: shadowing * estimate.remaining + noise)
-          left[key] = shadowing * estimate.remaining + noise
+          let local = field + estimate.mean
+          let left = shadowing * estimate.remaining + noise
+          conditioned[key] = (local + model.reportedExcess(mean: local, variance: left), left)
         }
-        errors[2].append(reading.rssi - conditioned[key]!)
-        expected[2] += left[key]!
+        errors[2].append(reading.rssi - conditioned[key]!.mean)
+        expected[2] += conditioned[key]!.variance
       }
     }
     func summary(_ e: [Double], expected: Double) -> WorldFit.Residuals {
@@ -126,7 +122,10 @@ extension WorldFit.Work {
     }
     let keys = cellSums.keys.sorted()
     let cellErrors = keys.map { cellSums[$0]!.sum / cellSums[$0]!.count }
-    let cellExpected = keys.reduce(0) { $0 + shadowing + noise / cellSums[$1]!.count }
+    // A held-out cell's readings are mostly of one walk: what a walk keeps does not average out.
+    let cellExpected = keys.reduce(0) {
+      $0 + shadowing + model.walkNoiseVariance + model.scanNoiseVariance / cellSums[$1]!.count
+    }
     return (
       summary(errors[0], expected: expected[0]), summary(cellErrors, expected: cellExpected),
       summary(errors[1], expected: expected[1]), summary(errors[2], expected: expected[2])

@@ -52,7 +52,9 @@ extension WorldFit.Work {
     // The fading already fitted is the whole within-cell spread: what the offset leaves.
     let total = model.fadingSigma * model.fadingSigma
     let share = min(offset2 / within, 1)
+    // The whole offset a scan shares, until `fitWalkFading` splits off what its walk keeps.
     model.scanOffsetSigma = (share * total).squareRoot()
+    model.walkOffsetSigma = 0
     model.fadingSigma = max((1 - share) * total, 1).squareRoot()
     fitted.insert("scan_offset_sigma")
   }

@@ -74,11 +74,13 @@ extension WorldFit.Work {
     model.walkFadingSigma = slow.squareRoot()
     model.shadowingSigma = max(shadowing - slow, 1).squareRoot()
     fitted.insert("walk_fading_sigma")
-    let scanShare = max(0, sums[0].common / sums[0].pairs) / 2
-    let walkShare = max(0, (sums[1].common / sums[1].pairs - sums[0].common / sums[0].pairs) / 2)
-    guard scanShare + walkShare > 0 else { return }
-    let offset = model.scanOffsetSigma * model.scanOffsetSigma
-    let walk = offset * walkShare / (scanShare + walkShare)
+    // The pairs' offset variances: a scan's own, and what a walk adds.
+    let commonWithin = sums[0].common / sums[0].pairs
+    let scanVariance = max(0, commonWithin) / 2
+    let walkVariance = max(0, (sums[1].common / sums[1].pairs - commonWithin) / 2)
+    guard scanVariance + walkVariance > 0 else { return }
+    let offset = model.sharedOffsetVariance
+    let walk = offset * walkVariance / (scanVariance + walkVariance)
     model.walkOffsetSigma = walk.squareRoot()
     model.scanOffsetSigma = (offset - walk).squareRoot()
     model.deviceOffsetSigma = 0
