@@ -1,6 +1,7 @@
 import FingerpostCore
 import Foundation
 import JSON
+import Store
 
 /// A request of Google's geolocation API as ichnaea reads it: the Wi-Fi networks heard (cells
 /// and Bluetooth beacons are accepted and not used). Malformed entries are dropped, not fatal;
@@ -82,21 +83,40 @@ public struct GeolocateRequest: Sendable, Hashable {
   /// escaped as `nmcli` prints them (`\:`, which mozloc sends as they are) are colons.
   public static func normalizedMAC(_ text: String) -> String? {
     guard text.utf8.count <= 64 else { return nil }
-    let plain = text.replacingOccurrences(of: "\\:", with: ":")
-    let digits = plain.lowercased().filter { $0 != ":" && $0 != "-" }
-    guard digits.count == 12, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }),
-      digits != "000000000000", digits != "ffffffffffff"
+    // One pass over the bytes: the 48 bits read so far, the digits in the current run between
+    // separators (each run, when separators are used, must be one octet).
+    var (value, digits, run) = (UInt64(0), 0, 0)
+    var (separated, escaped) = (false, false)
+    for byte in text.utf8 {
+      if escaped && byte != UInt8(ascii: ":") { return nil }
+      let nibble: UInt8
+      switch byte {
+      case UInt8(ascii: "\\"):
+        escaped = true
+        continue
+      case UInt8(ascii: ":"), UInt8(ascii: "-"):
+        guard run == 0 || run == 2 else { return nil }
+        (run, separated, escaped) = (0, true, false)
+        continue
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = byte - UInt8(ascii: "A") + 10
+      default: return nil
+      }
+      digits += 1
+      run += 1
+      guard digits <= 12 else { return nil }
+      value = value << 4 | UInt64(nibble)
+    }
+    guard !escaped, digits == 12, !separated || run == 0 || run == 2,
+      value != 0, value != 0xFFFF_FFFF_FFFF
     else { return nil }
-    // Separators, when used, must sit between the six octets.
-    if digits.count != plain.count {
-      let parts = plain.split(whereSeparator: { $0 == ":" || $0 == "-" })
-      guard parts.count == 6, parts.allSatisfy({ $0.count == 2 }) else { return nil }
+    return String(unsafeUninitializedCapacity: 17) { buffer in
+      for k in 0..<12 {
+        buffer[k / 2 * 3 + k % 2] = Digest.hexDigits[Int(value >> UInt64(4 * (11 - k)) & 0xF)]
+      }
+      for colon in stride(from: 2, to: 17, by: 3) { buffer[colon] = UInt8(ascii: ":") }
+      return 17
     }
-    var out = ""
-    for (k, c) in digits.enumerated() {
-      if k > 0 && k % 2 == 0 { out.append(":") }
-      out.append(c)
-    }
-    return out
   }
 }

@@ -1,4 +1,3 @@
-import Crypto
 import FingerpostCore
 import Foundation
 
@@ -68,7 +67,7 @@ public struct APIKey: Sendable, Hashable, Codable {
 
   /// The SHA-256 of `key`'s UTF-8, as 64 lowercase hexadecimal digits: what the store keeps.
   public static func hash(_ key: String) -> String {
-    SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
+    Digest.hex(Data(key.utf8))
   }
 
   /// The characters of `key` shown in lists: a quarter of it, at most 8 (a generated key keeps

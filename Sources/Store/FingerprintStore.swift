@@ -103,9 +103,22 @@ public protocol FingerprintStore: Sendable {
 
 /// The UTC day of `date` as `yyyy-MM-dd`, the unit of a key's daily limit.
 public func utcDay(_ date: Date) -> String {
-  let parts = Calendar(identifier: .gregorian).dateComponents(
-    in: .gmt, from: date)
-  return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+  // The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's
+  // `civil_from_days`), without a Calendar or a format string: every request counts its key.
+  let z = Int((date.timeIntervalSince1970 / 86_400).rounded(.down)) + 719_468
+  let era = (z >= 0 ? z : z - 146_096) / 146_097
+  let dayOfEra = z - era * 146_097
+  let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+  let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+  let shifted = (5 * dayOfYear + 2) / 153
+  let day = dayOfYear - (153 * shifted + 2) / 5 + 1
+  let month = shifted < 10 ? shifted + 3 : shifted - 9
+  let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+  func padded(_ value: Int, _ width: Int) -> String {
+    let digits = String(value)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+  }
+  return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
 }
 
 extension FingerprintStore {

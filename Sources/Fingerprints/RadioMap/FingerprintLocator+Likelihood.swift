@@ -7,16 +7,13 @@ extension FingerprintLocator {
   /// offset, take the median of (reading − expected RSSI) at that spot, and locate again.
   public func maximumLikelihoodWithOffset(_ scan: PreparedScan) -> (fix: Fix, offset: Double)? {
     let cells = candidateCells(scan)
-    guard let first = maximumLikelihoodEstimate(scan, deviceOffset: 0, cells: cells) else {
-      return nil
-    }
+    guard let first = posterior(scan, deviceOffset: 0, cells: cells) else { return nil }
     let offset = map.deviceOffset(scan, level: first.level, at: first.position)
-    guard abs(offset) > 0.5,
-      let second = maximumLikelihoodEstimate(scan, deviceOffset: offset, cells: cells)
+    guard abs(offset) > 0.5, let second = posterior(scan, deviceOffset: offset, cells: cells)
     else {
-      return (map.fix(scan.time, first), 0)
+      return (map.fix(scan.time, first.estimate), 0)
     }
-    return (map.fix(scan.time, second), offset)
+    return (map.fix(scan.time, second.estimate), offset)
   }
 
   /// Maximum likelihood over the grid: the level with the highest marginal likelihood (among
@@ -31,6 +28,12 @@ extension FingerprintLocator {
   func maximumLikelihoodEstimate(_ scan: PreparedScan, deviceOffset: Double, cells: [[Int]]?)
     -> LevelEstimate?
   {
+    posterior(scan, deviceOffset: deviceOffset, cells: cells)?.estimate
+  }
+
+  /// The posterior over `cells` on the level with the highest marginal likelihood (among
+  /// levels that know most of the scan's APs): its cells within 20 nats of the best.
+  func posterior(_ scan: PreparedScan, deviceOffset: Double, cells: [[Int]]?) -> Posterior? {
     let knownCounts = scan.known.map(\.count)
     guard let most = knownCounts.max(), most > 0 else { return nil }
     var bestLevel = -1
@@ -51,30 +54,11 @@ extension FingerprintLocator {
     }
     guard bestLevel >= 0, let top = bestScores.map(\.score).max() else { return nil }
     let level = map.levels[bestLevel]
-    var total = 0.0
-    var sum = Point.zero
-    var weighted: [(point: Point, weight: Double)] = []
+    var posterior = Posterior(level: bestLevel, spacing: level.spacing)
     for (cell, score) in bestScores where score > top - 20 {
-      let w = exp(score - top)
-      let p = level.center(of: cell)
-      weighted.append((p, w))
-      sum = sum + p * w
-      total += w
+      posterior.add(level.center(of: cell), weight: exp(score - top))
     }
-    let position = sum / total
-    // Accuracy: the radius around the estimate that holds 95 % of the posterior weight.
-    let byDistance = weighted.map { ($0.point.distance(to: position), $0.weight) }.sorted {
-      $0.0 < $1.0
-    }
-    var mass = 0.0
-    var radius = level.spacing
-    for (d, w) in byDistance {
-      mass += w
-      radius = d
-      if mass >= 0.95 * total { break }
-    }
-    return LevelEstimate(
-      level: bestLevel, position: position, accuracy: max(radius, level.spacing))
+    return posterior
   }
 
   /// Per level, the mapped cells within `candidateRadius` (or 1.5 survey spacings) of the
