@@ -27,20 +27,47 @@ struct Posterior {
   /// The posterior mean, map frame (metres).
   var position: Point { sum / total }
 
-  /// The radius around the mean that holds 95 % of the weight, metres (at least `spacing`).
+  /// The radius around the mean that holds 95 % of the weight, metres (at least `spacing`):
+  /// the least cell distance d with 95 % of the weight at d or nearer, found by a weighted
+  /// quickselect rather than sorting every cell.
   var accuracy: Double {
     let centre = position
-    let byDistance = cells.map { ($0.point.distance(to: centre), $0.weight) }.sorted {
-      $0.0 < $1.0
+    var items = cells.map { (distance: $0.point.distance(to: centre), weight: $0.weight) }
+    let target = 0.95 * total
+    // items[low..<high] holds the candidates; `below` is the weight of the cells nearer than
+    // all of them (always short of the target).
+    var (low, high, below) = (0, items.count, 0.0)
+    while high - low > 1 {
+      let pivot = items[(low + high) / 2].distance
+      // Three ways: [low, less) nearer than the pivot, [less, more) at it, [more, high) farther.
+      var (less, more, i) = (low, high, low)
+      var (lessWeight, equalWeight) = (0.0, 0.0)
+      while i < more {
+        let d = items[i].distance
+        if d < pivot {
+          lessWeight += items[i].weight
+          items.swapAt(i, less)
+          less += 1
+          i += 1
+        } else if d > pivot {
+          more -= 1
+          items.swapAt(i, more)
+        } else {
+          equalWeight += items[i].weight
+          i += 1
+        }
+      }
+      if below + lessWeight >= target {
+        high = less
+      } else if below + lessWeight + equalWeight >= target {
+        return max(pivot, spacing)
+      } else {
+        below += lessWeight + equalWeight
+        low = more
+      }
     }
-    var mass = 0.0
-    var radius = spacing
-    for (d, w) in byDistance {
-      mass += w
-      radius = d
-      if mass >= 0.95 * total { break }
-    }
-    return max(radius, spacing)
+    guard low < items.count else { return max(items.map(\.distance).max() ?? 0, spacing) }
+    return max(items[low].distance, spacing)
   }
 
   /// The estimate: level, mean and accuracy.
