@@ -226,10 +226,13 @@ public struct WorldFile: Sendable {
     return result
   }
 
-  /// The world on `plans` (the venue's floor plans, loaded by the caller from `venueURL`).
-  public func makeWorld(plans: FloorPlanSet, survey: SurveyMeans? = nil) throws -> World {
+  /// The world on `plans` (the venue's floor plans, loaded by the caller from `venueURL`), of
+  /// `accessPoints` when the caller has them already (`accessPoints(on:)`).
+  public func makeWorld(
+    plans: FloorPlanSet, survey: SurveyMeans? = nil, accessPoints given: [AccessPoint]? = nil
+  ) throws -> World {
     try World(
-      plans: plans, accessPoints: try accessPoints(on: plans), model: model, seed: seed,
+      plans: plans, accessPoints: try given ?? accessPoints(on: plans), model: model, seed: seed,
       survey: survey)
   }
 }

@@ -24,12 +24,13 @@ extension World {
     }
     let world: World
     do {
+      let accessPoints = try worldFile.accessPoints(on: plans)
       var survey: SurveyMeans?
       if !worldFile.surveys.isEmpty {
         survey = try SurveyMeans.read(
-          worldFile.surveyURLs, accessPoints: try worldFile.accessPoints(on: plans), plans: plans)
+          worldFile.surveyURLs, accessPoints: accessPoints, plans: plans)
       }
-      world = try worldFile.makeWorld(plans: plans, survey: survey)
+      world = try worldFile.makeWorld(plans: plans, survey: survey, accessPoints: accessPoints)
     } catch let error as FingerpostError {
       throw error
     } catch {
