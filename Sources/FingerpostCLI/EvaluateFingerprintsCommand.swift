@@ -45,7 +45,7 @@ struct EvaluateFingerprintsCommand: ParsableCommand {
   var candidates = 16
 
   @Option(help: "How far around each candidate survey point the likelihood scores cells, metres.")
-  var candidateRadius = 5.0
+  var candidateRadius = 3.0
 
   @Option(help: "Fail unless the first method's mean error (map units) is at most this.")
   var requireMean: Double?
