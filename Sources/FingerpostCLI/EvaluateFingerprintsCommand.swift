@@ -42,10 +42,10 @@ struct EvaluateFingerprintsCommand: ParsableCommand {
     help: ArgumentHelp(
       "The likelihood scores the cells near this many survey points nearest each scan in signal space.",
       discussion: "0 scores every mapped cell of every level that knows the scan (exhaustive)."))
-  var candidates = 16
+  var candidates = FingerprintLocator.defaultCandidatePoints
 
   @Option(help: "How far around each candidate survey point the likelihood scores cells, metres.")
-  var candidateRadius = 3.0
+  var candidateRadius = FingerprintLocator.defaultCandidateRadius
 
   @Option(help: "Fail unless the first method's mean error (map units) is at most this.")
   var requireMean: Double?

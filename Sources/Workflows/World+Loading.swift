@@ -2,12 +2,16 @@ import FingerpostCore
 import FloorPlans
 import Foundation
 import IMDF
+import Logging
 import Radio
 
 extension World {
+  static let logger = Logger(label: "fingerpost.world")
+
   /// The world of a world file on the venue it names (or `venue`, when given), conditioned on
-  /// the surveys it names, and the venue's path; a world whose fields could need more than
-  /// `memoryLimit` bytes is refused before any is computed.
+  /// the surveys it names (their bad lines skipped and logged as warnings), and the venue's
+  /// path; a world whose fields could need more than `memoryLimit` bytes is refused before any
+  /// is computed.
   public static func load(
     file: String, venue override: String? = nil,
     memoryLimit: Int = ProcessUsage.availableMemory
@@ -27,8 +31,10 @@ extension World {
       let accessPoints = try worldFile.accessPoints(on: plans)
       var survey: SurveyMeans?
       if !worldFile.surveys.isEmpty {
-        survey = try SurveyMeans.read(
+        let read = try SurveyMeans.read(
           worldFile.surveyURLs, accessPoints: accessPoints, plans: plans)
+        for problem in read.problems { logger.warning("\(problem) (a survey of \(file))") }
+        survey = read.means
       }
       world = try worldFile.makeWorld(plans: plans, survey: survey, accessPoints: accessPoints)
     } catch let error as FingerpostError {

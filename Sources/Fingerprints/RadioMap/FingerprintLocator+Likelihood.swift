@@ -19,16 +19,9 @@ extension FingerprintLocator {
   /// Maximum likelihood over the grid: the level with the highest marginal likelihood (among
   /// levels that know most of the scan's APs), then the posterior mean of its cells.
   public func maximumLikelihood(_ scan: PreparedScan, deviceOffset: Double = 0) -> Fix? {
-    maximumLikelihoodEstimate(scan, deviceOffset: deviceOffset, cells: candidateCells(scan)).map {
-      map.fix(scan.time, $0)
+    posterior(scan, deviceOffset: deviceOffset, cells: candidateCells(scan)).map {
+      map.fix(scan.time, $0.estimate)
     }
-  }
-
-  /// The estimate over `cells` (per level, the cells to score; nil: every mapped cell).
-  func maximumLikelihoodEstimate(_ scan: PreparedScan, deviceOffset: Double, cells: [[Int]]?)
-    -> LevelEstimate?
-  {
-    posterior(scan, deviceOffset: deviceOffset, cells: cells)?.estimate
   }
 
   /// The posterior over `cells` on the level with the highest marginal likelihood (among

@@ -29,13 +29,17 @@ public struct FingerprintLocator: Sendable {
   public var sorensen = true
   /// The likelihood scores only the cells near this many survey points nearest the scan in
   /// signal space (0: every mapped cell of every level that knows the scan).
-  public var candidatePoints = 16
+  public var candidatePoints = Self.defaultCandidatePoints
   /// How far around each candidate survey point the likelihood scores cells at least, metres
   /// (map units); on a level surveyed more sparsely, 1.5 × its survey spacing. 3 m: the same
   /// fixes as 5 m on ILC, IPIN and the convention centre, as good or better on the mall, the
   /// office and UJIIndoorLoc, 0.03 m worse on the sparse office, and a fifth to a quarter less
   /// time a scan (docs/service.md).
-  public var candidateRadius = 3.0
+  public var candidateRadius = Self.defaultCandidateRadius
+  /// `candidatePoints` unless set.
+  public static let defaultCandidatePoints = 16
+  /// `candidateRadius` unless set, metres.
+  public static let defaultCandidateRadius = 3.0
   /// Below this many (cell, reading) terms over the levels that know the scan, the likelihood
   /// scores every mapped cell: a scan of few APs, where signal space says least, costs little.
   public var exhaustiveTerms = 20_000
