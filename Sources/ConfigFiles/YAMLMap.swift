@@ -52,7 +52,10 @@ public struct YAMLMap {
   /// Throws on the first key not in `allowed`.
   public func allowOnly(_ allowed: Set<String>) throws(FingerpostError) {
     for (key, _) in mapping {
-      let name = key.string ?? "\(key)"
+      // A key that is a collection is named by its kind: written out through reflection it
+      // printed every node with its tag and resolver (seconds for a key 1,000 levels deep).
+      let name =
+        key.string ?? (key.mapping != nil ? "(a mapping as a key)" : "(a sequence as a key)")
       guard allowed.contains(name) else {
         throw FingerpostError(
           .invalidValue, file: file, line: key.mark?.line, field: qualified(name),
