@@ -105,6 +105,7 @@ let package = Package(
       dependencies: [
         "Geometry", "FingerpostCore", "FloorPlans", "JSON",
         .product(name: "CSV", package: "CSV.swift"),
+        .product(name: "HeapModule", package: "swift-collections"),
       ]
     ),
     .target(
@@ -279,7 +280,8 @@ let package = Package(
         "Workflows", "FingerpostCore", "Fingerprints", "FloorPlans", "Localization", "Replay",
         "Simulation", "IMDF",
         "Scoring", "EventStream", "Geometry", "JSON", "TestSupport",
-      ]
+      ],
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "StoreTests",

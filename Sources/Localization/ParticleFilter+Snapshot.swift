@@ -1,4 +1,5 @@
 import FingerpostCore
+import Fingerprints
 import Geometry
 import Randomness
 
@@ -114,7 +115,11 @@ extension ParticleFilter {
       + snapshot.recentSteps.flatMap { [$0.t, $0.length, $0.heading, $0.speed ?? 0] }
       + [fix?.t, snapshot.barometer?.first, snapshot.barometer?.current, snapshot.barometer?.time]
       .compactMap { $0 }
-    guard numbers.allSatisfy(\.isFinite), snapshot.still >= 0,
+    // Clocks as events reach them (|t| ≤ `SurveyRecord.timeLimit`): a stand of 1e200 s spread
+    // particles 1e100 m at the next event, and the next scan trapped placing them on the grid.
+    let clock = SurveyRecord.timeLimit
+    guard numbers.allSatisfy(\.isFinite), snapshot.still >= 0, snapshot.still <= 2 * clock,
+      abs(snapshot.lastTime) <= clock,
       abs(offset.mean) <= 1e3, offset.variance >= 0, offset.variance <= 1e6,
       fix.map({ inside($0.position.x, $0.position.y) }) ?? true,
       !snapshot.lastFloorCheck.isNaN, snapshot.lastFloorCheck < .infinity,
