@@ -46,7 +46,7 @@ struct GeolocationController: Sendable {
         let answer = Geolocation(
           fix: fix, venue: entry.id, groundScale: locate.map.groundScale(at: fix.position))
       else { throw .notFound }
-      return .json(answer)
+      return .json(text: answer.json)
     } catch {
       return .error(error)
     }

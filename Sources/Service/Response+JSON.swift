@@ -24,6 +24,13 @@ extension Response {
       body: .init(byteBuffer: ByteBuffer(bytes: data)))
   }
 
+  /// JSON `text` as a response with `status`.
+  static func json(text: String, status: HTTPResponse.Status = .ok) -> Response {
+    Response(
+      status: status, headers: [.contentType: "application/json"],
+      body: .init(byteBuffer: ByteBuffer(string: text)))
+  }
+
   /// The geolocation API's error body for `error`.
   static func error(_ error: GeolocateError) -> Response {
     var response = json(error.body, status: .init(code: error.code))

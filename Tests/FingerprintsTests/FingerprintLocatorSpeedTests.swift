@@ -83,6 +83,24 @@ import Testing
     let nearest = NeighbourIndex.nearest(3, of: [0.5, 0.2, 0.5, 0.1, 0.2, 0.9])
     #expect(nearest.map(\.index) == [3, 1, 4])
     #expect(NeighbourIndex.nearest(4, of: [0.3, 0.3]).map(\.index) == [0, 1])
+    #expect(NeighbourIndex.nearest(0, of: [0.3, 0.3]).isEmpty)
+  }
+
+  @Test func nearestIsTheHeadOfTheSortedDistances() {
+    // Distances on a coarse grid (many ties), in a seeded order.
+    var state: UInt64 = 7
+    for (count, k) in [(1, 1), (50, 64), (500, 64), (2_000, 16), (2_000, 5)] {
+      let distances = (0..<count).map { _ in
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Float(state >> 58) / 8
+      }
+      let sorted = distances.enumerated().sorted {
+        ($0.element, $0.offset) < ($1.element, $1.offset)
+      }
+      let nearest = NeighbourIndex.nearest(k, of: distances)
+      #expect(nearest.map(\.index) == sorted.prefix(k).map(\.offset))
+      #expect(nearest.map(\.distance) == sorted.prefix(k).map(\.element))
+    }
   }
 
   @Test func scoresByAccessPointEqualScoresByCell() {
