@@ -105,7 +105,6 @@ let package = Package(
       dependencies: [
         "Geometry", "FingerpostCore", "FloorPlans", "JSON",
         .product(name: "CSV", package: "CSV.swift"),
-        .product(name: "HeapModule", package: "swift-collections"),
       ]
     ),
     .target(

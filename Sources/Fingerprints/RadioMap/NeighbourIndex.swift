@@ -1,5 +1,4 @@
 import Foundation
-import HeapModule
 
 /// The survey points of a radio map in kNN's positive representation, indexed by AP, so that a
 /// scan's signal distance to every point costs one pass over the postings of the APs it heard.
@@ -105,31 +104,18 @@ struct NeighbourIndex: Sendable {
     return shared
   }
 
-  /// The `k` nearest points by `distances` (ties to the earlier point), nearest first: the
-  /// farthest kept is on top of a min-max heap, so a point that does not enter costs one
-  /// comparison and one that does, log k.
+  /// The `k` nearest points by `distances` (ties to the earlier point), nearest first: kept in
+  /// a sorted array (a min-max heap measured slower under the mall's geolocate load: 5.1 % of
+  /// the server's time against 4.2 %).
   static func nearest(_ k: Int, of distances: [Float]) -> [(distance: Float, index: Int)] {
     guard k > 0 else { return [] }
-    var best = Heap<Candidate>()
-    best.reserveCapacity(k)
-    for (p, d) in distances.enumerated() {
-      let candidate = Candidate(distance: d, index: p)
-      if best.count < k {
-        best.insert(candidate)
-      } else if candidate < best.max! {
-        best.replaceMax(with: candidate)
-      }
+    var best: [(distance: Float, index: Int)] = []
+    best.reserveCapacity(k + 1)
+    for (p, d) in distances.enumerated() where best.count < k || d < best[best.count - 1].distance {
+      let at = best.firstIndex { d < $0.distance } ?? best.count
+      best.insert((d, p), at: at)
+      if best.count > k { best.removeLast() }
     }
-    return best.unordered.sorted().map { ($0.distance, $0.index) }
-  }
-
-  /// A point by its signal distance, ties to the earlier point.
-  struct Candidate: Comparable {
-    var distance: Float
-    var index: Int
-
-    static func < (a: Candidate, b: Candidate) -> Bool {
-      a.distance < b.distance || (a.distance == b.distance && a.index < b.index)
-    }
+    return best
   }
 }
