@@ -3,7 +3,7 @@ import JSON
 extension Geolocation {
   /// The answer as JSON text, written by hand: the same members, in the same (sorted) order
   /// and with the same numbers as `Response.jsonData` writes the Codable value, without a
-  /// `JSONEncoder` a request (a twentieth of `/v1/geolocate`'s time under load).
+  /// `JSONEncoder` a request (measured on the mall under load: 300 µs of CPU a request, not 335).
   var json: String {
     var indoor = ""
     if let building = self.indoor.building { indoor += #""building":"# + quoted(building) + "," }

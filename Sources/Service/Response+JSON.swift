@@ -18,17 +18,18 @@ extension Response {
 
   /// `value` as a JSON response with `status`.
   static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) -> Response {
-    let data = jsonData(value)
-    return Response(
-      status: status, headers: [.contentType: "application/json"],
-      body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    json(buffer: ByteBuffer(bytes: jsonData(value)), status: status)
   }
 
   /// JSON `text` as a response with `status`.
   static func json(text: String, status: HTTPResponse.Status = .ok) -> Response {
+    json(buffer: ByteBuffer(string: text), status: status)
+  }
+
+  /// JSON bytes as a response with `status`.
+  private static func json(buffer: ByteBuffer, status: HTTPResponse.Status) -> Response {
     Response(
-      status: status, headers: [.contentType: "application/json"],
-      body: .init(byteBuffer: ByteBuffer(string: text)))
+      status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: buffer))
   }
 
   /// The geolocation API's error body for `error`.
