@@ -4,13 +4,16 @@ import Foundation
 import Randomness
 
 extension WorldFit.Work {
-  /// Standard errors by world-file key: the spread of the fit over `settings.bootstrap`
-  /// resamples of the placed radios (the shared parameters, reference powers and spreads
-  /// refitted, placements kept).
-  func bootstrap(generator: RandomGenerator) throws(RandomnessError) -> [String: Double] {
+  /// Standard errors and medians by world-file key: the spread of the fit over
+  /// `settings.bootstrap` resamples of the placed radios (the shared parameters, reference
+  /// powers and spreads refitted, placements kept), and where the resamples centre.
+  func bootstrap(generator: RandomGenerator) throws(RandomnessError) -> (
+    standardErrors: [String: Double], medians: [String: Double]
+  ) {
     let placed = radios.indices.filter { positions[$0] != nil }
-    guard placed.count >= 5, settings.bootstrap >= 2 else { return [:] }
+    guard placed.count >= 5, settings.bootstrap >= 2 else { return ([:], [:]) }
     let within = withinCell()
+    let slow = model.walkFadingSigma * model.walkFadingSigma
     var draws: [String: [Double]] = [:]
     for _ in 0..<settings.bootstrap {
       var weights = [Double](repeating: 0, count: radios.count)
@@ -46,16 +49,19 @@ extension WorldFit.Work {
         n += weights[row.radio]
       }
       if n > 0 {
-        draws["shadowing_sigma", default: []].append(
-          max(sum / n - fading2 * inverse / n, 1).squareRoot())
+        // As the fit: what the cells' means vary by less fading, less the walks' slow fading
+        // (`fitWalkFading`), which the cells had counted as shadowing.
+        let shadowing = max(sum / n - fading2 * inverse / n, 1)
+        draws["shadowing_sigma", default: []].append(max(shadowing - slow, 1).squareRoot())
       }
     }
-    return draws.compactMapValues { values in
+    let standardErrors = draws.compactMapValues { values -> Double? in
       guard values.count >= 2 else { return nil }
       let mean = values.reduce(0, +) / Double(values.count)
       return (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1))
         .squareRoot()
     }
+    return (standardErrors, draws.compactMapValues(\.median))
   }
 
   /// The model's mean against every reading of a placed radio in held-out cells, against each

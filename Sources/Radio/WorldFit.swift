@@ -125,6 +125,9 @@ public struct WorldFit: Sendable {
   public let fitted: Set<String>
   /// Standard errors of fitted parameters by world-file key (AP bootstrap), where computed.
   public let standardErrors: [String: Double]
+  /// Each fitted parameter's median over the bootstrap's resamples, by world-file key: near
+  /// its fitted value, as the resamples refit what the fit reports.
+  public let bootstrapMedians: [String: Double]
   /// The model against readings of held-out cells, and of the cells it was fitted to.
   public let heldOut: Residuals, training: Residuals
   /// The model against each held-out cell's mean reading of each AP (fading averaged out).
@@ -166,7 +169,7 @@ public struct WorldFit: Sendable {
     work.fitScanOffset(samples)
     work.fitWalkFading(samples)
     work.fitSelection(samples, rounds: settings.selectionRounds)
-    standardErrors = try work.bootstrap(generator: generator)
+    (standardErrors, bootstrapMedians) = try work.bootstrap(generator: generator)
     (heldOut, heldOutCells, training, heldOutConditioned) = work.residuals(samples)
     model = work.model
     block = settings.block

@@ -140,6 +140,14 @@ import Testing
     #expect(abs(fit.model.walkFadingSigma - 3) < 0.8, "slow fading \(fit.model.walkFadingSigma)")
     #expect(abs(fit.model.shadowingSigma - 4) < 1.5, "shadowing \(fit.model.shadowingSigma)")
     #expect(fit.fitted.contains("walk_fading_sigma"))
+    // The bootstrap refits the same spreads: its resamples centre on them, slow fading taken
+    // out of the shadowing there too (with it left in they centred on √(4² + 3²) = 5 dB).
+    for (key, value) in [
+      ("shadowing_sigma", fit.model.shadowingSigma), ("fading_sigma", fit.model.fadingSigma),
+    ] {
+      let centre = fit.bootstrapMedians[key] ?? .nan
+      #expect(abs(centre - value) < 0.4, "\(key): bootstrap \(centre), fit \(value)")
+    }
     // No walk offset drawn: none fitted to speak of, and the scan offset kept.
     #expect(fit.model.walkOffsetSigma < 1, "walk offset \(fit.model.walkOffsetSigma)")
   }
