@@ -4,6 +4,8 @@
 # timeout or out-of-memory. usage: Fuzz/run.sh SECONDS [RUNS]   (from the repository root)
 # FUZZ_SEED (default 1) seeds libFuzzer's mutations, so a run can be repeated; FUZZ_ONLY names
 # the harnesses to run; FUZZ_BIN and FUZZ_WORK move the binaries and the working folder.
+# FUZZ_TIMEOUT (default 10 s) is how long one input may run before it counts as a hang: it is
+# wall time, so a fuzzer at low priority beside builds wants more (a starved process is no hang).
 set -uo pipefail
 seconds=${1:-60}
 runs=${2:-0}
@@ -32,7 +34,7 @@ fuzz_one() {
   local limits=(-max_total_time="$seconds")
   [ "$runs" != 0 ] && limits=(-runs="$runs")
   # A harness may write seeds of its own there (FuzzSnapshot: sessions' snapshots; FuzzTracking: the office walk's batches).
-  FUZZ_SEEDS_DIR="$work/seeds/$h" "$bin/$h" "$corpus" "$work/seeds/$h" "${limits[@]}" -seed="${FUZZ_SEED:-1}" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
+  FUZZ_SEEDS_DIR="$work/seeds/$h" "$bin/$h" "$corpus" "$work/seeds/$h" "${limits[@]}" -seed="${FUZZ_SEED:-1}" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -detect_leaks=0 \
     -max_len=16384 -print_final_stats=1 -artifact_prefix="$work/artifacts/$h-" > "$log" 2>&1
   local status=$?
   # A harness whose code has no coverage counters would only mutate blindly: refuse it.
