@@ -13,6 +13,25 @@ extension WorldFit {
     var heldOut: Bool
   }
 
+  /// A square of the floor grid (cells, held-out blocks, pairs' neighbourhoods) as a key:
+  /// the floor and the square's column and row for squares of `size` metres.
+  struct Square: Hashable, Comparable, Sendable {
+    var floor: Int, x: Int, y: Int
+
+    /// The square of `size` metres on `floor` that holds `point`.
+    init(floor: Int, point: Point, size: Double) {
+      self.init(
+        floor: floor, x: Int((point.x / size).rounded(.down)),
+        y: Int((point.y / size).rounded(.down)))
+    }
+
+    /// The square at column `x` and row `y` of `floor`.
+    init(floor: Int, x: Int, y: Int) { (self.floor, self.x, self.y) = (floor, x, y) }
+
+    /// Floor by floor, then column, then row: a fixed order for what is drawn or summed.
+    static func < (a: Square, b: Square) -> Bool { (a.floor, a.x, a.y) < (b.floor, b.x, b.y) }
+  }
+
   /// One radio's readings in one cell: how many, their sum and sum of squares (dBm, dBm²).
   struct Tally: Sendable {
     var cell: Int
@@ -84,14 +103,11 @@ extension WorldFit {
 
     /// Pools `samples` into cells and tallies, and holds out whole blocks at random.
     mutating func pool(_ samples: [Sample], generator: RandomGenerator) {
-      struct Key: Hashable { var floor: Int, x: Int, y: Int }
-      var index: [Key: Int] = [:]
+      var index: [Square: Int] = [:]
       var sums: [Point] = []
       var perRadio = [[Int: Tally]](repeating: [:], count: radios.count)
       for sample in samples {
-        let key = Key(
-          floor: sample.floor.index, x: Int((sample.point.x / settings.cell).rounded(.down)),
-          y: Int((sample.point.y / settings.cell).rounded(.down)))
+        let key = Square(floor: sample.floor.index, point: sample.point, size: settings.cell)
         let c: Int
         if let known = index[key] {
           c = known
@@ -114,15 +130,12 @@ extension WorldFit {
       let levels = samples.flatMap { $0.readings.map(\.rssi) }.sorted()
       if levels.count >= 100 { weakest = levels[levels.count / 1000] }
       // Blocks in a fixed order, each drawn once.
-      var blocks: [Key: [Int]] = [:]
+      var blocks: [Square: [Int]] = [:]
       for c in cells.indices {
-        let key = Key(
-          floor: cells[c].floor, x: Int((cells[c].point.x / settings.block).rounded(.down)),
-          y: Int((cells[c].point.y / settings.block).rounded(.down)))
+        let key = Square(floor: cells[c].floor, point: cells[c].point, size: settings.block)
         blocks[key, default: []].append(c)
       }
-      let ordered = blocks.keys.sorted { ($0.floor, $0.x, $0.y) < ($1.floor, $1.x, $1.y) }
-      for key in ordered where generator.uniform() < settings.heldOutShare {
+      for key in blocks.keys.sorted() where generator.uniform() < settings.heldOutShare {
         for c in blocks[key]! { cells[c].heldOut = true }
       }
       tallies = perRadio.map { $0.values.sorted { $0.cell < $1.cell } }

@@ -18,24 +18,21 @@ extension WorldFit.Work {
   /// phone like the survey's.
   mutating func fitWalkFading(_ samples: [WorldFit.Sample]) {
     let floor = model.detectionMidpoint - model.detectionWidth
-    struct Key: Hashable { var floor: Int, x: Int, y: Int }
-    var grid: [Key: [Int]] = [:]
+    var grid: [WorldFit.Square: [Int]] = [:]
     for (s, sample) in samples.enumerated() where !cells[sampleCells[s]].heldOut {
-      let key = Key(
-        floor: sample.floor.index, x: Int((sample.point.x / 1.5).rounded(.down)),
-        y: Int((sample.point.y / 1.5).rounded(.down)))
-      grid[key, default: []].append(s)
+      grid[WorldFit.Square(floor: sample.floor.index, point: sample.point, size: 1.5), default: []]
+        .append(s)
     }
     let shadowing = model.shadowingSigma * model.shadowingSigma
     var sums = [(excess: Double, common: Double, pairs: Double)](repeating: (0, 0, 0), count: 2)
     var levels: [Int: Double] = [:]
     // Keys in a fixed order: the sums come out the same on every run.
-    for key in grid.keys.sorted(by: { ($0.floor, $0.x, $0.y) < ($1.floor, $1.x, $1.y) }) {
+    for key in grid.keys.sorted() {
       let members = grid[key]!
       var near: [Int] = []
       for dx in -1...1 {
         for dy in -1...1 {
-          near += grid[Key(floor: key.floor, x: key.x + dx, y: key.y + dy)] ?? []
+          near += grid[WorldFit.Square(floor: key.floor, x: key.x + dx, y: key.y + dy)] ?? []
         }
       }
       for a in members {
