@@ -7,18 +7,31 @@ import Geometry
 // Initialization and global draws: particles drawn from a scan's likelihood over the map.
 
 extension ParticleFilter {
-  /// Replaces every particle by `count` drawn from the scan's likelihood over the whole map.
+  /// Replaces every particle by `count` drawn from the scan's likelihood over the whole map
+  /// times the floor prior (a new cloud: where walkers are is all that is known besides).
   func redraw(count: Int, from prepared: PreparedScan) {
     particles = ParticleCloud()
     trappedSteps = 0
-    append(count: count, from: prepared)
+    append(count: count, from: prepared, floorPrior: true)
+  }
+
+  /// The floor prior's log weight of each map level (0 for levels of no plan).
+  var levelFloorPrior: [Double] {
+    planOfLevel.map { $0 >= 0 ? settings.floors.logWeight(ofOrdinal: plans.plans[$0].ordinal) : 0 }
   }
 
   /// Adds `count` particles drawn from the scan's likelihood over every mapped cell (from its
-  /// nearest-points field when the nearest points weigh scans).
-  func append(count: Int, from prepared: PreparedScan) {
-    if let field, !settings.measurement.usesRadioMap { return append(count: count, from: field) }
-    let (cells, scores) = likelyCells(prepared)
+  /// nearest-points field when the nearest points weigh scans), times the floor prior when
+  /// `floorPrior`.
+  func append(count: Int, from prepared: PreparedScan, floorPrior: Bool = false) {
+    if let field, !settings.measurement.usesRadioMap {
+      return append(count: count, from: field, floorPrior: floorPrior)
+    }
+    var (cells, scores) = likelyCells(prepared)
+    if floorPrior, !settings.floors.isEmpty {
+      let prior = levelFloorPrior
+      for i in cells.indices { scores[i] += prior[cells[i].level] }
+    }
     guard let top = scores.max(), top > -.infinity else { return }
     var cumulative: [Double] = []
     var total = 0.0

@@ -76,6 +76,8 @@ public struct WalkCalibration: Sendable, Hashable, Codable {
   public var walks = 0
   /// Where the walkers were, by unit category (empty until `fitPlaces(plans:walks:)`).
   public var places = PlacePrior()
+  /// Where the walkers were, by floor (on the floors of `area`).
+  public var floors = FloorPrior()
 
   /// The lags tried, seconds.
   static let lags = stride(from: -2.0, through: 4.0, by: 0.25).map { $0 }
@@ -96,6 +98,7 @@ public struct WalkCalibration: Sendable, Hashable, Codable {
     let queries = Self.neighbourhoods(walks, count: NeighbourField.Settings().count)
     fitScanLag(walks, queries: queries)
     fitField(walks, queries: queries, area: area)
+    floors = FloorPrior(ordinals: Set(area.keys), walks: walks.map(\.truth))
   }
 
   /// This calibration in the filter's settings.
@@ -108,6 +111,7 @@ public struct WalkCalibration: Sendable, Hashable, Codable {
     settings.neighbours.temperature = neighbours.temperature
     settings.neighbours.kernel = neighbours.kernel
     settings.places = places
+    settings.floors = floors
   }
 
   /// Fits `places` to the truth of `walks` on the floor plans `plans` (positions in its frame).

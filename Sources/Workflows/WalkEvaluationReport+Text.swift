@@ -150,6 +150,15 @@ extension WalkEvaluationReport {
         + categories.map { category in
           String(format: "%@ %.2f", category, median(c.map { $0.places.logWeight(of: category) }))
         }.joined(separator: ", ")
+    let ordinals = Set(c.flatMap(\.floors.logWeight.keys)).sorted()
+    let floors =
+      c.allSatisfy(\.floors.isEmpty)
+      ? ""
+      : "; walkers' floors, log weight: "
+        + ordinals.map { ordinal in
+          String(
+            format: "%d %.2f", ordinal, median(c.map { $0.floors.logWeight(ofOrdinal: ordinal) }))
+        }.joined(separator: ", ")
     return String(
       format: "fitted to the training folds (median of %d): step scale %.3f (walk-to-walk spread "
         + "%.3f), scan lag %.2f s (kNN along-track error %+.2f m at it, %+.2f m at none), "
@@ -157,7 +166,7 @@ extension WalkEvaluationReport {
       c.count, median(c.map(\.stepScale)), median(c.map(\.stepScaleSpread)),
       median(c.map(\.scanLag)), median(c.map(\.alongTrack.fitted)),
       median(c.map(\.alongTrack.unlagged)), median(c.map(\.neighbours.temperature)),
-      median(c.map(\.neighbours.kernel)), median(c.map(\.floorChangesPerStep))) + places
+      median(c.map(\.neighbours.kernel)), median(c.map(\.floorChangesPerStep))) + places + floors
   }
 
   /// The report for programs.
