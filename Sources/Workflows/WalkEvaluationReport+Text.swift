@@ -142,23 +142,24 @@ extension WalkEvaluationReport {
       return sorted[sorted.count / 2]
     }
     let c = calibrations
-    let categories = Set(c.flatMap(\.places.logWeight.keys)).sorted()
-    let places =
-      c.allSatisfy(\.places.isEmpty)
-      ? ""
-      : "; walkers' places, log weight a square metre: "
-        + categories.map { category in
-          String(format: "%@ %.2f", category, median(c.map { $0.places.logWeight(of: category) }))
+    /// "; TITLE: key weight, …" with each key's median log weight, or "" when all are 0.
+    func weights<Key: Comparable & CustomStringConvertible>(
+      _ title: String, keys: Set<Key>, empty: Bool, weight: (WalkCalibration, Key) -> Double
+    ) -> String {
+      guard !empty else { return "" }
+      return "; \(title): "
+        + keys.sorted().map { key in
+          String(format: "%@ %.2f", key.description, median(c.map { weight($0, key) }))
         }.joined(separator: ", ")
-    let ordinals = Set(c.flatMap(\.floors.logWeight.keys)).sorted()
-    let floors =
-      c.allSatisfy(\.floors.isEmpty)
-      ? ""
-      : "; walkers' floors, log weight: "
-        + ordinals.map { ordinal in
-          String(
-            format: "%d %.2f", ordinal, median(c.map { $0.floors.logWeight(ofOrdinal: ordinal) }))
-        }.joined(separator: ", ")
+    }
+    let places = weights(
+      "walkers' places, log weight a square metre",
+      keys: Set(c.flatMap(\.places.logWeight.keys)), empty: c.allSatisfy(\.places.isEmpty)
+    ) { $0.places.logWeight(of: $1) }
+    let floors = weights(
+      "walkers' floors, log weight", keys: Set(c.flatMap(\.floors.logWeight.keys)),
+      empty: c.allSatisfy(\.floors.isEmpty)
+    ) { $0.floors.logWeight(ofOrdinal: $1) }
     return String(
       format: "fitted to the training folds (median of %d): step scale %.3f (walk-to-walk spread "
         + "%.3f), scan lag %.2f s (kNN along-track error %+.2f m at it, %+.2f m at none), "
