@@ -31,7 +31,7 @@ extension ParticleFilter {
     particles = particles.resampled(at: picks)
     regularize()
     if fresh > 0 {
-      append(count: fresh, from: prepared, floorPrior: true)
+      append(count: fresh, from: prepared)
       fastLikelihood = slowLikelihood
     }
   }
