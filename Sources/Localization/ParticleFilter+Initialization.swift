@@ -7,11 +7,12 @@ import Geometry
 // Initialization and global draws: particles drawn from a scan's likelihood over the map.
 
 extension ParticleFilter {
-  /// Replaces every particle by `count` drawn from the scan's likelihood over the whole map.
+  /// Replaces every particle by `count` drawn from the scan's likelihood over the whole map
+  /// times the floor prior (a new cloud: where walkers are is all that is known besides).
   func redraw(count: Int, from prepared: PreparedScan) {
     particles = ParticleCloud()
     trappedSteps = 0
-    append(count: count, from: prepared)
+    append(count: count, from: prepared, floorPrior: true)
   }
 
   /// The floor prior's log weight of each map level (0 for levels of no plan).
@@ -20,12 +21,14 @@ extension ParticleFilter {
   }
 
   /// Adds `count` particles drawn from the scan's likelihood over every mapped cell (from its
-  /// nearest-points field when the nearest points weigh scans) times the floor prior: a new
-  /// cloud, or particles injected into one, where walkers are is all that is known besides.
-  func append(count: Int, from prepared: PreparedScan) {
-    if let field, !settings.measurement.usesRadioMap { return append(count: count, from: field) }
+  /// nearest-points field when the nearest points weigh scans), times the floor prior when
+  /// `floorPrior`.
+  func append(count: Int, from prepared: PreparedScan, floorPrior: Bool = false) {
+    if let field, !settings.measurement.usesRadioMap {
+      return append(count: count, from: field, floorPrior: floorPrior)
+    }
     var (cells, scores) = likelyCells(prepared)
-    if !settings.floors.isEmpty {
+    if floorPrior, !settings.floors.isEmpty {
       let prior = levelFloorPrior
       for i in cells.indices { scores[i] += prior[cells[i].level] }
     }

@@ -22,13 +22,14 @@ extension ParticleFilter {
     return values
   }
 
-  /// Adds `count` particles drawn from `field`: a member by its weight times the floor prior,
-  /// a point from its Gaussian, drawn again (up to 20 times) until it is walkable on the
-  /// member's floor; a member whose every draw missed places the particle on the member itself.
-  func append(count: Int, from field: NeighbourField) {
+  /// Adds `count` particles drawn from `field`: a member by its weight (times the floor prior
+  /// when `floorPrior`), a point from its Gaussian, drawn again (up to 20 times) until it is
+  /// walkable on the member's floor; a member whose every draw missed places the particle on
+  /// the member itself.
+  func append(count: Int, from field: NeighbourField, floorPrior: Bool = false) {
     let members = field.members.filter { planOfLevel[$0.level] >= 0 }
     guard !members.isEmpty else { return }
-    let prior = settings.floors.isEmpty ? nil : levelFloorPrior.map { exp($0) }
+    let prior = floorPrior && !settings.floors.isEmpty ? levelFloorPrior.map { exp($0) } : nil
     var cumulative: [Double] = []
     var total = 0.0
     for m in members {

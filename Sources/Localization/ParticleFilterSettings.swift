@@ -38,8 +38,7 @@ public struct ParticleFilterSettings: Sendable, Hashable {
   public var neighbourTemperature = 1.0
   /// Where walkers are, by unit category: weighs each scan at each particle's unit.
   public var places = PlacePrior()
-  /// Where walkers are, by floor: particles drawn from a scan (a new cloud, injected ones) are
-  /// drawn from its likelihood times this.
+  /// Where walkers are, by floor: a new cloud is drawn from the scan times this.
   public var floors = FloorPrior()
   /// Seconds after its time stamp whose position a scan's fingerprint is of: each particle is
   /// weighed where its own recent pace carries it in that time (back along it when negative).
