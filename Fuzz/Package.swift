@@ -39,7 +39,8 @@ let package = Package(
     .target(
       name: "FuzzOffice",
       dependencies: [
-        "Workflows", "Replay", "Localization", "FloorPlans", "Fingerprints", "FingerpostCore",
+        "Workflows", "Replay", "Simulation", "Localization", "FloorPlans", "Fingerprints",
+        "FingerpostCore",
       ].map { .product(name: $0, package: "Fingerpost") }),
     // A session's snapshot as the store keeps it, restored into an office session and run on.
     harness("FuzzSnapshot", ["Workflows", "FingerpostCore"], local: ["FuzzOffice"]),
