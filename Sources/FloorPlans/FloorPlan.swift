@@ -103,6 +103,12 @@ public final class FloorPlan: Sendable {
     wallIndex.crossesAny(segment)
   }
 
+  /// Whether a walker may go straight along `segment`: it crosses no wall and ends in walkable
+  /// space. An opening in the outline (an entrance) crosses no wall but leads off the plan.
+  public func allowsMove(_ segment: Segment) -> Bool {
+    !crossesWall(segment) && isWalkable(segment.b)
+  }
+
   /// The walls within `distance` metres of `p`.
   public func walls(near p: Point, within distance: Double) -> [Segment] {
     wallIndex.near(p, within: distance).map { walls[$0] }

@@ -57,9 +57,10 @@ struct MotionModel: Sendable {
   }
 
   /// Moves every live particle of `cloud` by `step` with its own noise from `rng`: a move through
-  /// a wall is redrawn, and a particle blocked every time stays put with a weight penalty;
-  /// particles on stairs, ramps or escalators may change floor. Returns how many live particles
-  /// were blocked, and how many were moved or blocked (the live ones).
+  /// a wall or out of walkable space (through an entrance) is redrawn, and a particle blocked
+  /// every time stays put with a weight penalty; particles on stairs, ramps or escalators may
+  /// change floor. Returns how many live particles were blocked, and how many were moved or
+  /// blocked (the live ones).
   @discardableResult
   func move(_ cloud: inout ParticleCloud, by step: Step, rng: RandomGenerator) -> (
     blocked: Int, live: Int
@@ -87,7 +88,7 @@ struct MotionModel: Sendable {
         let length =
           step.length * cloud.scale[i] * (1 + rng.gaussian(sigma: settings.stepLengthNoise))
         let to = Point(x: from.x + length * sin(heading), y: from.y + length * cos(heading))
-        if !floor.crossesWall(Segment(from, to)) {
+        if floor.allowsMove(Segment(from, to)) {
           cloud.x[i] = to.x
           cloud.y[i] = to.y
           moved = true

@@ -16,7 +16,7 @@ extension ParticleFilter {
 
   /// Moves each particle by the kernel: per plan and axis, the bandwidth factor times Silverman's
   /// robust spread of that plan's particles, min(standard deviation, interquartile range / 1.34).
-  /// A move that would cross a wall is not made.
+  /// A move that would cross a wall or leave walkable space is not made.
   func regularize() {
     let n = particles.count
     guard n > 1 else { return }
@@ -32,7 +32,7 @@ extension ParticleFilter {
         let from = Point(x: particles.x[i], y: particles.y[i])
         let to = Point(
           x: from.x + rng.gaussian(sigma: sx), y: from.y + rng.gaussian(sigma: sy))
-        guard !floor.crossesWall(Segment(from, to)) else { continue }
+        guard floor.allowsMove(Segment(from, to)) else { continue }
         particles.x[i] = to.x
         particles.y[i] = to.y
       }

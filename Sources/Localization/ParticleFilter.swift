@@ -201,7 +201,7 @@ public final class ParticleFilter: Localizer {
       let p = Int(cloud.plan[i])
       let from = Point(x: cloud.x[i], y: cloud.y[i])
       let to = Point(x: from.x + rng.gaussian(sigma: sigma), y: from.y + rng.gaussian(sigma: sigma))
-      if !floors[p].crossesWall(Segment(from, to)) {
+      if floors[p].allowsMove(Segment(from, to)) {
         cloud.x[i] = to.x
         cloud.y[i] = to.y
       }

@@ -45,6 +45,16 @@ func office(_ x: Double, _ y: Double) -> Point { Point(x: x - 30, y: y - 22.5) }
     #expect(abs(plan.walkableArea - 2700) < 1)
   }
 
+  @Test func theEntranceCrossesNoWallButLeadsOffThePlan() {
+    // The main entrance is an opening in the north outline (y = 45) at x 24–26.
+    let out = Segment(office(25, 44), office(25, 47))
+    #expect(!plan.crossesWall(out))
+    #expect(!plan.allowsMove(out))
+    #expect(plan.allowsMove(Segment(office(25, 44), office(25, 42))))
+    // Through the outline beside the entrance: a wall.
+    #expect(!plan.allowsMove(Segment(office(20, 44), office(20, 47))))
+  }
+
   @Test func openToBelowIsNotWalkable() {
     let upper = Fixtures.mall.plans[1]
     let ground = Fixtures.mall.plans[0]
