@@ -18,6 +18,8 @@ struct BarometerTrack: Sendable {
   var current: Double
   /// The time of the last sample, seconds.
   var time: Double
+  /// Where the cloud last held a mapped floor (`ParticleFilter.unmappedOrdinal`).
+  var anchor: FloorAnchor? = nil
 
   /// The height climbed since the first sample, metres.
   var height: Double { Pressure.heightChange(from: first, to: current) }

@@ -86,6 +86,11 @@ extension ParticleFilter {
     let unit = unitState.choose(plan: best, shares: shares, at: t)
     var fix = plans.fix(
       t: t, floor: FloorID(best), position: mean, accuracy: max(radius, 0.5), unit: unit)
+    if let ordinal = unmappedOrdinal(plan: best, at: t) {
+      // Beyond the mapped floors: the floor the barometer names, on no level and in no unit.
+      fix.ordinal = ordinal
+      (fix.levelID, fix.unitID, fix.unitName) = (nil, nil, nil)
+    }
     if let last = previousFix, t > last.t, last.plan == best {
       let d = mean - last.position
       fix.speed = d.length / (t - last.t)

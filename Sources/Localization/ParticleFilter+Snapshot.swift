@@ -91,7 +91,8 @@ extension ParticleFilter {
       snapshot.unitState.named.allSatisfy({
         floors.indices.contains($0.plan) && floors[$0.plan].units.indices.contains($0.unit)
       }),
-      snapshot.previousFix.map({ floors.indices.contains($0.plan) }) ?? true
+      snapshot.previousFix.map({ floors.indices.contains($0.plan) }) ?? true,
+      snapshot.barometer?.anchor.map({ floors.indices.contains($0.plan) }) ?? true
     else { throw FingerpostError(.mismatch, "the snapshot names a floor or unit the venue lacks") }
     // Where particles may be: the venue's walkable bounds and some way around them.
     let area = floors.compactMap(\.walkableBounds).reduce(nil) { $0?.union($1) ?? $1 }
@@ -115,6 +116,7 @@ extension ParticleFilter {
       + snapshot.recentSteps.flatMap { [$0.t, $0.length, $0.heading, $0.speed ?? 0] }
       + [fix?.t, snapshot.barometer?.first, snapshot.barometer?.current, snapshot.barometer?.time]
       .compactMap { $0 }
+      + [snapshot.barometer?.anchor?.height, snapshot.barometer?.anchor?.time].compactMap { $0 }
     // Clocks as events reach them (|t| ≤ `SurveyRecord.timeLimit`): a stand of 1e200 s spread
     // particles 1e100 m at the next event, and the next scan trapped placing them on the grid.
     let clock = SurveyRecord.timeLimit

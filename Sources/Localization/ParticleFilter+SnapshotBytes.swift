@@ -5,7 +5,9 @@ import Geometry
 extension ParticleFilter.Snapshot {
   /// The format's first bytes and version.
   static let magic: UInt32 = 0x5353_5046  // "FPSS", little-endian
-  static let version: UInt16 = 1
+  static let version: UInt16 = 2
+  /// The versions this build reads (1 has no floor anchor).
+  static let readable: ClosedRange<UInt16> = 1...2
   /// Bytes each particle takes: six doubles (x, y, heading bias, scale, offset, log-weight), its
   /// plan (4), climb (1), transit and floor base (4 each).
   static let bytesPerParticle = 6 * 8 + 4 + 1 + 4 + 4
@@ -63,6 +65,12 @@ extension ParticleFilter.Snapshot {
       w.double(barometer.first)
       w.double(barometer.current)
       w.double(barometer.time)
+      w.bool(barometer.anchor != nil)
+      if let anchor = barometer.anchor {
+        w.integer(Int32(anchor.plan))
+        w.double(anchor.height)
+        w.double(anchor.time)
+      }
     }
     w.byteArray(generator)
     return w.data
@@ -76,9 +84,11 @@ extension ParticleFilter.Snapshot {
       throw r.error("not a Fingerpost session snapshot")
     }
     let version = try r.integer(UInt16.self)
-    guard version == Self.version else {
+    guard Self.readable.contains(version) else {
       throw FingerpostError(
-        .unsupportedVersion, file: file, "snapshot version \(version); this build reads 1")
+        .unsupportedVersion, file: file,
+        "snapshot version \(version); this build reads \(Self.readable.lowerBound)-\(Self.readable.upperBound)"
+      )
     }
     let n = try r.count(of: Self.bytesPerParticle)
     func doubles() throws(FingerpostError) -> [Double] {
@@ -136,9 +146,17 @@ extension ParticleFilter.Snapshot {
       throw r.error("a step count is damaged")
     }
     trappedSteps = Int(trapped)
-    barometer =
-      try r.bool()
-      ? BarometerTrack(first: try r.double(), current: try r.double(), time: try r.double()) : nil
+    if try r.bool() {
+      var track = BarometerTrack(
+        first: try r.double(), current: try r.double(), time: try r.double())
+      if version >= 2, try r.bool() {
+        track.anchor = FloorAnchor(
+          plan: Int(try r.integer(Int32.self)), height: try r.double(), time: try r.double())
+      }
+      barometer = track
+    } else {
+      barometer = nil
+    }
     generator = try r.byteArray()
     guard r.isAtEnd else { throw r.error("bytes after the snapshot's end") }
   }

@@ -106,6 +106,11 @@ public struct ParticleFilterSettings: Sendable, Hashable {
   /// barometer is good to about 0.03 hPa, 0.25 m, a sample: a second tames its spikes and lags
   /// a floor change by no more).
   public var pressureSmoothing = 1.0
+  /// The barometer: the time constant over which the height of the cloud's floor follows the
+  /// barometer while it stays within half a floor, seconds (weather drifts about 0.1 m a minute;
+  /// a staircase is climbed in tens of seconds). A walker the barometer puts beyond the mapped
+  /// floors, measured from there, gets fixes on that floor (`ParticleFilter.unmappedOrdinal`).
+  public var floorAnchorTime = 60.0
   /// AMCL recovery: fast and slow averaging rates of the scan likelihood.
   public var recoveryFast = 0.2
   public var recoverySlow = 0.01

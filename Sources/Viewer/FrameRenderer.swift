@@ -90,7 +90,10 @@ public struct FrameRenderer {
     screen.fill(columns: 0..<screen.columns, rows: first..<screen.rows, style: Palette.bar)
     var fixText: String
     if let fix = state.latestFix {
-      let level = state.floor(of: fix).map { state.plans[$0].shortName } ?? "?"
+      var level = state.floor(of: fix).map { state.plans[$0].shortName } ?? "?"
+      if let floor = state.floor(of: fix), state.plans[floor].ordinal != fix.ordinal {
+        level = "\(level) (ordinal \(fix.ordinal), not mapped)"
+      }
       fixText = " t \(format(fix.t, 1)) s  \(state.fixRate.map { format($0, 1) } ?? "–") fix/s"
       fixText += "  level \(level)"
       if let s = fix.speed { fixText += "  \(format(s, 2)) m/s" }

@@ -109,10 +109,21 @@ public struct ViewerState: Sendable {
     TruthSample.sample(in: truths, at: t)
   }
 
-  /// The plan a fix is on: its level id, else the plan of its ordinal it lies on.
+  /// The plan a fix is on: its level id, else the plan of its ordinal it lies on, else (a floor
+  /// the venue does not map, which the barometer named) the plan of the nearest ordinal.
   public func floor(of fix: Fix) -> FloorID? {
-    fix.levelID.flatMap(plans.floor(levelID:))
+    if let floor = fix.levelID.flatMap(plans.floor(levelID:))
       ?? plans.floor(atOrdinal: fix.ordinal, containing: fix.position)
+    {
+      return floor
+    }
+    let nearest = plans.plans.map { abs($0.ordinal - fix.ordinal) }.min()
+    return nearest.flatMap { d in
+      let ordinals = Set(plans.plans.map(\.ordinal)).filter { abs($0 - fix.ordinal) == d }
+      return ordinals.sorted().lazy.compactMap {
+        plans.floor(atOrdinal: $0, containing: fix.position)
+      }.first
+    }
   }
 
   /// The coarsest zoom: twice the whole venue.

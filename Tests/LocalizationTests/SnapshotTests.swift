@@ -98,9 +98,27 @@ import Testing
     #expect(Self.differing(read, original) == [])
   }
 
+  @Test func aVersionOneSnapshotHasNoFloorAnchor() throws {
+    // Version 1 ends its barometer with the time; version 2 adds the floor anchor's flag there.
+    var snapshot = try Self.walked().snapshot()
+    #expect(snapshot.barometer?.anchor != nil)
+    snapshot.barometer?.anchor = nil
+    var bytes = snapshot.bytes
+    // The anchor's flag (one byte, false) sits just before the generator (a 4-byte count and
+    // its bytes) at the end; the version after the 4-byte magic.
+    bytes.remove(at: bytes.count - 4 - snapshot.generator.count - 1)
+    bytes.replaceSubrange(4..<6, with: [1, 0])
+    let read = try ParticleFilter.Snapshot(bytes: bytes, file: "old.fpss")
+    #expect(Self.differing(read, snapshot) == [])
+    bytes.replaceSubrange(4..<6, with: [3, 0])
+    #expect(throws: FingerpostError.self) {
+      try ParticleFilter.Snapshot(bytes: bytes, file: "new.fpss")
+    }
+  }
+
   /// Values a filter never holds, each of which would trap or run away later (a position of
   /// 1e300 m traps converting to a map cell: found by FuzzSnapshot).
-  @Test(arguments: ["far", "scale", "offset", "estimate", "clock", "reading", "step"])
+  @Test(arguments: ["far", "scale", "offset", "estimate", "clock", "reading", "step", "anchor"])
   func aSnapshotHoldingImpossibleValuesIsRefusedChangingNothing(_ damage: String) throws {
     var snapshot = try Self.walked().snapshot()
     switch damage {
@@ -110,6 +128,7 @@ import Testing
     case "estimate": snapshot.offsetEstimate.variance = -1
     case "clock": snapshot.lastTime = .nan
     case "step": snapshot.recentSteps = [Step(t: 11, length: 1e300, heading: 0)]
+    case "anchor": snapshot.barometer?.anchor?.plan = 99
     default: snapshot.previousReadings["aa:00:00:00:00:01"] = .infinity
     }
     let fresh = try Self.filter(seed: 99)

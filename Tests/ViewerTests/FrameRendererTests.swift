@@ -40,6 +40,14 @@ import Viewer
     #expect(screen.text.contains("│ South Corridor"))  // the card names the fix's unit
   }
 
+  @Test func theStatusNamesAFloorTheVenueDoesNotMap() {
+    var renderer = FrameRenderer()
+    var state = walkedState()
+    state.receive(line: Fixtures.fixLine(t: 13, x: 12, y: -9, ordinal: -2))
+    let screen = renderer.render(state, columns: 80, rows: 24)
+    #expect(screen.line(22).contains("level G (ordinal -2, not mapped)"))
+  }
+
   @Test func theCardMovesAwayFromTheFix() {
     var renderer = FrameRenderer()
     for (x, y) in [(28.0, 21.0), (-28.0, 21.0), (28.0, -21.0)] {  // into each corner

@@ -26,12 +26,22 @@ import Viewer
     state.receive(line: #"{"type":"fix","t":1}"#)
     state.receive(line: #"{"type":"step","t":1,"length":0.7,"heading":3}"#)
     state.receive(line: "")
-    state.receive(line: Fixtures.fixLine(t: 2, x: -25, y: -16, ordinal: 7))  // no such level
     state.receive(line: Fixtures.fixLine(t: 3, x: -25, y: -16))
-    #expect(state.lineCount == 6)
-    #expect(state.badLines == 3)
+    #expect(state.lineCount == 5)
+    #expect(state.badLines == 2)
     #expect(state.fixes.count == 1)
-    #expect(state.lastProblem?.contains("no such level") == true)
+    #expect(state.lastProblem != nil)
+  }
+
+  @Test func aFixOnAFloorTheVenueDoesNotMapIsShownOnTheNearest() {
+    // The barometer can name a floor the venue lacks (a basement below the ground floor): the
+    // fix has that ordinal and no level, and is drawn on the nearest mapped floor.
+    var state = Fixtures.state()
+    state.receive(line: Fixtures.fixLine(t: 2, x: -25, y: -16, ordinal: -2))
+    state.receive(line: Fixtures.fixLine(t: 3, x: -25, y: -16, ordinal: 7))
+    #expect(state.badLines == 0)
+    #expect(state.fixes.count == 2)
+    #expect(state.fixFloors.map { state.plans[$0].ordinal } == [0, 2])
   }
 
   @Test func pausedInputIsBufferedAndShownOnResume() {
