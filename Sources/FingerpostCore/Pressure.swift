@@ -24,4 +24,10 @@ public struct Pressure: Sendable, Hashable {
   public static func heightChange(from: Double, to: Double) -> Double {
     44_330 * (pow(from / 1013.25, 0.190_263) - pow(to / 1013.25, 0.190_263))
   }
+
+  /// The air pressure, hPa, `metres` above (below when negative) where it is `from` hPa, by
+  /// the same formula (`heightChange(from:to:)` of the two is `metres`).
+  public static func pressure(from: Double, climbing metres: Double) -> Double {
+    1013.25 * pow(max(pow(from / 1013.25, 0.190_263) - metres / 44_330, 1e-9), 1 / 0.190_263)
+  }
 }

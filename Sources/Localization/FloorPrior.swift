@@ -6,8 +6,9 @@ import Foundation
 /// walks (never above 0). A cloud born from a scan whose Wi-Fi two floors share (a basement
 /// under a hall) starts on both; the barometer then keeps each part on its floor, and without a
 /// prior the estimate swings between them. The filter draws a new cloud from the scan's
-/// likelihood times this prior; the particles it injects into a cloud come from the scan alone,
-/// free to follow a walk to a floor walkers seldom visit. Empty (every weight 0) unless fitted.
+/// likelihood times this prior; the particles it injects into a cloud come from the scan alone
+/// (and the `PressureReference`, evidence rather than habit), free to follow a walk to a floor
+/// walkers seldom visit. Empty (every weight 0) unless fitted.
 public struct FloorPrior: Sendable, Hashable, Codable {
   /// Log weight per floor ordinal (natural log, at most 0; absent ones 0).
   public var logWeight: [Int: Double] = [:]

@@ -15,22 +15,35 @@ extension ParticleFilter {
     append(count: count, from: prepared, floorPrior: true)
   }
 
-  /// The floor prior's log weight of each map level (0 for levels of no plan).
-  var levelFloorPrior: [Double] {
-    planOfLevel.map { $0 >= 0 ? settings.floors.logWeight(ofOrdinal: plans.plans[$0].ordinal) : 0 }
+  /// The log weight of each map level for a particle drawn from a scan: the floor prior's
+  /// when `floorPrior`, plus what the pressure reference says of each floor; nil when neither
+  /// weighs (0 for levels of no plan).
+  func levelBirthLogWeights(floorPrior: Bool) -> [Double]? {
+    let prior = floorPrior && !settings.floors.isEmpty
+    let pressure = levelPressureLogLikelihoods()
+    guard prior || pressure != nil else { return nil }
+    let weights = planOfLevel.indices.map { level in
+      let plan = planOfLevel[level]
+      guard plan >= 0 else { return 0.0 }
+      let ordinal = plans.plans[plan].ordinal
+      return (prior ? settings.floors.logWeight(ofOrdinal: ordinal) : 0)
+        + (pressure?[level] ?? 0)
+    }
+    // The best mapped level at 0, so that their exponentials never all vanish.
+    let top = planOfLevel.indices.filter { planOfLevel[$0] >= 0 }.map { weights[$0] }.max() ?? 0
+    return weights.map { $0 - top }
   }
 
   /// Adds `count` particles drawn from the scan's likelihood over every mapped cell (from its
   /// nearest-points field when the nearest points weigh scans), times the floor prior when
-  /// `floorPrior`.
+  /// `floorPrior` and the pressure reference's likelihood of each floor.
   func append(count: Int, from prepared: PreparedScan, floorPrior: Bool = false) {
     if let field, !settings.measurement.usesRadioMap {
       return append(count: count, from: field, floorPrior: floorPrior)
     }
     var (cells, scores) = likelyCells(prepared)
-    if floorPrior, !settings.floors.isEmpty {
-      let prior = levelFloorPrior
-      for i in cells.indices { scores[i] += prior[cells[i].level] }
+    if let weights = levelBirthLogWeights(floorPrior: floorPrior) {
+      for i in cells.indices { scores[i] += weights[cells[i].level] }
     }
     guard let top = scores.max(), top > -.infinity else { return }
     var cumulative: [Double] = []

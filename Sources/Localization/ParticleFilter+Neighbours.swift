@@ -23,13 +23,13 @@ extension ParticleFilter {
   }
 
   /// Adds `count` particles drawn from `field`: a member by its weight (times the floor prior
-  /// when `floorPrior`), a point from its Gaussian, drawn again (up to 20 times) until it is
+  /// when `floorPrior`, and the pressure reference's likelihood of its floor), a point from its Gaussian, drawn again (up to 20 times) until it is
   /// walkable on the member's floor; a member whose every draw missed places the particle on
   /// the member itself.
   func append(count: Int, from field: NeighbourField, floorPrior: Bool = false) {
     let members = field.members.filter { planOfLevel[$0.level] >= 0 }
     guard !members.isEmpty else { return }
-    let prior = floorPrior && !settings.floors.isEmpty ? levelFloorPrior.map { exp($0) } : nil
+    let prior = levelBirthLogWeights(floorPrior: floorPrior).map { $0.map { exp($0) } }
     var cumulative: [Double] = []
     var total = 0.0
     for m in members {

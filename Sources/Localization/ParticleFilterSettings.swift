@@ -102,6 +102,9 @@ public struct ParticleFilterSettings: Sendable, Hashable {
   /// The barometer: how far a particle's floor may disagree with the height the barometer
   /// climbed before it weighs less, metres (one standard deviation).
   public var barometerSigma = 1.0
+  /// The barometer: other walks' pressures at known floors, on this walk's clock, that weigh the
+  /// floor of each particle the filter draws from a scan (nil: none).
+  public var pressureReference: PressureReference?
   /// The barometer: the time constant its pressure is smoothed over, seconds (a phone's
   /// barometer is good to about 0.03 hPa, 0.25 m, a sample: a second tames its spikes and lags
   /// a floor change by no more).

@@ -68,7 +68,7 @@ public struct IPINWalkImporter: Sendable {
     return ImportedWalk(
       file: log.file, format: "ipin", truth: truth, steps: steps, scans: scans,
       pressures: log.pressures, origin: origin, ordinal: checkpoints.first?.ordinal,
-      staleEntries: stale, problems: problems,
+      started: log.created, staleEntries: stale, problems: problems,
       check: DeadReckoningCheck(steps: steps, waypoints: checkpoints.map { ($0.t, $0.point) }))
   }
 }

@@ -1,6 +1,7 @@
 import EventStream
 import FingerpostCore
 import Fingerprints
+import Foundation
 import Geometry
 
 /// A walk read from a phone's recording (an ILC path file, an IPIN log): truth, steps, scans and
@@ -23,6 +24,8 @@ public struct ImportedWalk: Sendable {
   public var origin: GeoCoordinate
   /// The floor the walk starts on (an ILC file's floor; an IPIN log's first landmark), if known.
   public var ordinal: Int?
+  /// When the recording started (the clock its times count from), if it says.
+  public var started: Date? = nil
   /// Stale Wi-Fi entries dropped.
   public var staleEntries: Int
   /// Everything wrong with the recording, by line.

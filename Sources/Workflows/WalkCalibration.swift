@@ -34,17 +34,20 @@ public struct WalkCalibration: Sendable, Hashable, Codable {
     public var scans: [Scan]
     /// The phone's barometer, when it has one.
     public var pressures: [Pressure]
+    /// When the walk started, if known (its barometer then tells other walks' floors).
+    public var started: Date?
 
     /// A walk of these records.
     public init(
       ordinal: Int, truth: [TruthSample], steps: [Step], scans: [Scan],
-      pressures: [Pressure] = []
+      pressures: [Pressure] = [], started: Date? = nil
     ) {
       self.ordinal = ordinal
       self.truth = truth
       self.steps = steps
       self.scans = scans
       self.pressures = pressures
+      self.started = started
     }
   }
 
@@ -78,6 +81,9 @@ public struct WalkCalibration: Sendable, Hashable, Codable {
   public var places = PlacePrior()
   /// Where the walkers were, by floor (on the floors of `area`).
   public var floors = FloorPrior()
+  /// The walks' barometers at their landmarks, for the floor a walk of the same phone model
+  /// starts on (nil unless two such walks say when they started and have a barometer).
+  public var pressure: PressureReference?
 
   /// The lags tried, seconds.
   static let lags = stride(from: -2.0, through: 4.0, by: 0.25).map { $0 }
@@ -99,6 +105,20 @@ public struct WalkCalibration: Sendable, Hashable, Codable {
     fitScanLag(walks, queries: queries)
     fitField(walks, queries: queries, area: area)
     floors = FloorPrior(ordinals: Set(area.keys), walks: walks.map(\.truth))
+    fitPressureReference(walks)
+  }
+
+  /// The pressure reference of the walks that say when they started.
+  mutating func fitPressureReference(_ walks: [Walk]) {
+    let recordings = walks.compactMap { walk -> PressureReference.Recording? in
+      guard let started = walk.started, !walk.pressures.isEmpty else { return nil }
+      return PressureReference.Recording(
+        device: walk.scans.first?.device ?? "", started: started.timeIntervalSince1970,
+        landmarks: walk.truth.filter(\.checkpoint).map { ($0.t, $0.ordinal) },
+        pressures: walk.pressures)
+    }
+    pressure = PressureReference(
+      recordings: recordings, floorHeight: floorHeight ?? ParticleFilterSettings().floorHeight)
   }
 
   /// This calibration in the filter's settings.

@@ -77,7 +77,7 @@ extension WalkEvaluation {
       return SiteWalk(
         name: name, floor: String(ordinal), group: Self.trial(of: name), file: log.file,
         ordinal: ordinal, steps: walk.steps, scans: walk.scans, pressures: walk.pressures,
-        truth: walk.truth, origin: origin)
+        started: walk.started, truth: walk.truth, origin: origin)
     }
   }
 

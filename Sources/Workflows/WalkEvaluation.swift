@@ -87,6 +87,8 @@ public struct WalkEvaluation: Sendable {
     var steps: [Step]
     var scans: [Scan]
     var pressures: [Pressure]
+    /// When its recording started, if it says.
+    var started: Date? = nil
     /// In the frame at `origin`.
     var truth: [TruthSample]
     var origin: GeoCoordinate
@@ -225,7 +227,7 @@ public struct WalkEvaluation: Sendable {
       let walks = training.map {
         WalkCalibration.Walk(
           ordinal: $0.ordinal, truth: $0.truth, steps: $0.steps, scans: $0.scans,
-          pressures: $0.pressures)
+          pressures: $0.pressures, started: $0.started)
       }
       var fitted = WalkCalibration(walks: walks, area: area)
       fitted.fitPlaces(plans: plans, walks: walks)
@@ -278,9 +280,14 @@ public struct WalkEvaluation: Sendable {
       checkpoints[localizer] = scorer.checkpointInstants(truth: site.truth, fixes: fixes)
       delays[localizer] = scorer.floorDelays(truth: site.truth, fixes: fixes)
     }
+    var settings = model.settings
+    if let started = site.started, let device = site.scans.first?.device {
+      settings.pressureReference = model.calibration?.pressure?.forWalk(
+        started: started.timeIntervalSince1970, device: device)
+    }
     for kind in [LocalizerKind.pf, .fingerprint] {
       let (fixes, lines) = try replay(
-        walk, file: site.file, plans: plans, map: map, settings: model.settings, kind: kind,
+        walk, file: site.file, plans: plans, map: map, settings: settings, kind: kind,
         keepLines: streams != nil)
       if streams != nil { try writeStream(lines, walk: site.name, suffix: kind.rawValue) }
       score(fixes, as: kind.rawValue)

@@ -160,6 +160,15 @@ extension WalkEvaluationReport {
       "walkers' floors, log weight", keys: Set(c.flatMap(\.floors.logWeight.keys)),
       empty: c.allSatisfy(\.floors.isEmpty)
     ) { $0.floors.logWeight(ofOrdinal: $1) }
+    let references = c.compactMap(\.pressure)
+    let pressure =
+      references.isEmpty
+      ? ""
+      : String(
+        format: "; barometers at the landmarks (%d of %d folds): walks apart by %.2f hPa, "
+          + "and %.2f hPa more an hour",
+        references.count, c.count, median(references.map(\.noise)),
+        median(references.map { $0.drift * 3600 }))
     return String(
       format: "fitted to the training folds (median of %d): step scale %.3f (walk-to-walk spread "
         + "%.3f), scan lag %.2f s (kNN along-track error %+.2f m at it, %+.2f m at none), "
@@ -168,6 +177,7 @@ extension WalkEvaluationReport {
       median(c.map(\.scanLag)), median(c.map(\.alongTrack.fitted)),
       median(c.map(\.alongTrack.unlagged)), median(c.map(\.neighbours.temperature)),
       median(c.map(\.neighbours.kernel)), median(c.map(\.floorChangesPerStep))) + places + floors
+      + pressure
   }
 
   /// The report for programs.

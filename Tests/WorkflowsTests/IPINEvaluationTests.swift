@@ -11,14 +11,15 @@ import Testing
 @Suite struct IPINEvaluationTests {
   /// A site of four logs in `folder/logfiles`: trials 01 (twice), 02 and 03 walk east along a
   /// 100 m hall at y = 15, 25 and 35 m for 40 s, landmarks every 10 s, a scan of four APs at the
-  /// corners every 2 s (−40 dBm at 1 m, −25 dB a decade), and a steady barometer.
+  /// corners every 2 s (−40 dBm at 1 m, −25 dB a decade), and a steady barometer; recorded
+  /// 5 minutes apart.
   static func site(in folder: TemporaryFolder) throws -> String {
     let logs = folder.url.appendingPathComponent("logfiles")
     try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
     let aps = [Point(x: 0, y: 0), Point(x: 100, y: 0), Point(x: 0, y: 50), Point(x: 100, y: 50)]
     let runs = [("01", "01", 15.0), ("01", "02", 16.0), ("02", "01", 25.0), ("03", "01", 35.0)]
-    for (trial, repetition, y) in runs {
-      var lines: [String] = []
+    for (index, (trial, repetition, y)) in runs.enumerated() {
+      var lines = ["% Date of creation: Wed Jun 14 10:\(10 + 5 * index):00 GMT+02:00 2023"]
       for k in 0...4 {
         lines.append(
           IPINWalkImportTests.posi(
@@ -73,6 +74,10 @@ import Testing
     #expect(middle < 8, "\(middle)")
     #expect(report.text.contains("leave one path out: 3 folds"))
     #expect(report.text.contains("IPIN score"))
+    // Every fold has two walks or more that say when they started: their barometers at the
+    // landmarks tell a walk's floor.
+    #expect(report.calibrations.allSatisfy { $0.pressure?.observations.count ?? 0 >= 10 })
+    #expect(report.text.contains("barometers at the landmarks (3 of 3 folds)"))
     // Each fold's venue is written beside the streams, drawn from the other paths alone.
     let venue = folder.url.appendingPathComponent("streams/venue-0/level.geojson").path
     #expect(FileManager.default.fileExists(atPath: venue))

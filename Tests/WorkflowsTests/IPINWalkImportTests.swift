@@ -46,6 +46,22 @@ import Testing
     return lines
   }
 
+  @Test func theLogSaysWhenItStarted() throws {
+    var log = Self.log([])
+    #expect(log.created == nil)
+    log = IPINLogFile(
+      data: Data(
+        "% Date of creation: Wed Jun 14 10:00:58 GMT+02:00 2023\nPOSI;1;1;49.46;11.11;0;1".utf8),
+      file: "dated.txt")
+    #expect(log.created?.timeIntervalSince1970 == 1_686_729_658)
+    let walk = IPINWalkImporter().walk(log, origin: Self.origin)
+    #expect(walk.started == log.created)
+    // A date that is not one is no date, and no problem: the header is free text.
+    log = IPINLogFile(data: Data("% Date of creation: yesterday\n".utf8), file: "bad.txt")
+    #expect(log.created == nil)
+    #expect(log.problems.isEmpty)
+  }
+
   @Test func truthStepsScansAndPressureOfALog() throws {
     var lines = [
       Self.posi(0, 1, east: 10, north: 10, floor: 0),

@@ -58,6 +58,8 @@ public struct IPINLogFile: Sendable {
   public var file: String
   /// Manufacturer and model of the phone, from the header.
   public var device = "unknown"
+  /// When the log was started (its header's `Date of creation`, to the second), if it says.
+  public var created: Date?
   /// Landmarks, in time order.
   public var landmarks: [Landmark] = []
   /// Wi-Fi entries, in time order.
@@ -86,6 +88,7 @@ public struct IPINLogFile: Sendable {
           switch pair[0].trimmingCharacters(in: .whitespaces) {
           case "Manufacturer": manufacturer = value
           case "Model": model = value
+          case "Date of creation": created = Self.creationDate(value)
           default: break
           }
         }
@@ -190,5 +193,14 @@ public struct IPINLogFile: Sendable {
       out.append((t, readings.sorted { $0.rssi > $1.rssi }))
     }
     return (out, stale)
+  }
+
+  /// The header's `Date of creation` (`Wed Jun 14 10:00:58 GMT+02:00 2023`), nil when it is
+  /// not one.
+  static func creationDate(_ text: String) -> Date? {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "EEE MMM d HH:mm:ss 'GMT'xxx yyyy"
+    return formatter.date(from: text)
   }
 }
