@@ -2,6 +2,11 @@
 # Both install what is missing first (GNU GSL through apt-get, with sudo when not root).
 
 SWIFT ?= swift
+# SwiftPM (6.3) passes a package's traits to the compiler as -D flags in the order of a Set, which
+# a fresh process redraws: every new build plan then recompiled all of Fingerpost (and Hummingbird)
+# about half the time, 4-5 min in release (swiftlang/swift-package-manager#10525). A fixed hash
+# seed for SwiftPM itself keeps the order, so a build plan is the same from one command to the next.
+SWIFT_BUILD := SWIFT_DETERMINISTIC_HASHING=1 $(SWIFT) build
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FINGERPOST := .build/release/fingerpost
 
@@ -27,13 +32,13 @@ deps:
 
 ## build: release build of the fingerpost tool.
 build: deps
-	$(SWIFT) build -c release --product fingerpost
+	$(SWIFT_BUILD) -c release --product fingerpost
 
 ## demo-build: the release build without the package's default traits (PostgreSQL, ServiceClient):
 ## what the demo runs needs neither, and leaving them out skips postgres-nio, AsyncHTTPClient and
 ## the copy of BoringSSL they bring (NIOSSL). `make build` puts them back.
 demo-build: deps
-	$(SWIFT) build -c release --product fingerpost --disable-default-traits
+	$(SWIFT_BUILD) -c release --product fingerpost --disable-default-traits
 
 ## demo: the main job: the sample office venue, a route through it, its survey ingested into a
 ## radio map, single scans located against it, scenario S0 replayed through the particle
@@ -59,7 +64,8 @@ demo: demo-build
 ## its checked-in scoreboard, the viewer under tmux, the service demo, the API check and the short
 ## load test (release build).
 test: deps
-	Tests/EndToEnd/with-postgres.sh $(SWIFT) test
+	$(SWIFT_BUILD) --build-tests
+	Tests/EndToEnd/with-postgres.sh $(SWIFT) test --skip-build
 	$(MAKE) accuracy
 	$(MAKE) suite-check
 	$(MAKE) view-check
@@ -111,7 +117,7 @@ attack-check: build
 ## traits-check: the build `make demo` uses (no default traits) compiles, runs, and refuses what it
 ## leaves out (`serve --database`, `replay --to`) with an error that says how to get it.
 traits-check: deps
-	Tests/EndToEnd/without-traits.sh
+	SWIFT="$(SWIFT)" Tests/EndToEnd/without-traits.sh
 
 ## view-check: the terminal viewer end to end: a replay piped into it in a detached tmux session.
 view-check: build
@@ -276,10 +282,9 @@ FUZZ_RUNS ?= 0
 # SwiftPM's --sanitize=fuzzer links libFuzzer but compiles without coverage counters: the
 # -Xswiftc/-Xcc flags instrument every module (without them libFuzzer mutates blind).
 FUZZ_FLAGS := --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer -Xcc -fsanitize=fuzzer-no-link
-fuzz: deps
-	$(SWIFT) build --product fingerpost
-	cd Fuzz && $(SWIFT) build -c release $(FUZZ_FLAGS)
-	Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_RUNS)
+fuzz: build
+	cd Fuzz && SWIFT_DETERMINISTIC_HASHING=1 $(SWIFT) build -c release $(FUZZ_FLAGS)
+	FINGERPOST=$(FINGERPOST) Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_RUNS)
 
 ## format: the sources with the checked-in .swift-format.
 format:

@@ -16,7 +16,10 @@ func harness(_ name: String, _ modules: [String], local: [String] = []) -> Targe
 let package = Package(
   name: "FingerpostFuzz",
   platforms: [.macOS(.v14)],
-  dependencies: [.package(name: "Fingerpost", path: "..")],
+  // Without Fingerpost's default traits: no harness reads through PostgreSQL or the service's
+  // client, and leaving them out spares a sanitized build of postgres-nio, AsyncHTTPClient and
+  // NIOSSL's copy of BoringSSL.
+  dependencies: [.package(name: "Fingerpost", path: "..", traits: [])],
   targets: [
     harness("FuzzJSON", ["JSON"]),
     harness("FuzzVenueFiles", ["IMDF", "FloorPlans"]),

@@ -3,7 +3,8 @@
 # repository's own files, prints executions and crashes per harness, and fails on any crash,
 # timeout or out-of-memory. usage: Fuzz/run.sh SECONDS [RUNS]   (from the repository root)
 # FUZZ_SEED (default 1) seeds libFuzzer's mutations, so a run can be repeated; FUZZ_ONLY names
-# the harnesses to run; FUZZ_BIN and FUZZ_WORK move the binaries and the working folder.
+# the harnesses to run; FUZZ_BIN and FUZZ_WORK move the binaries and the working folder; FINGERPOST
+# names the fingerpost binary that makes the radio map seed (default .build/release/fingerpost).
 # FUZZ_TIMEOUT (default 10 s) is how long one input may run before it counts as a hang: it is
 # wall time, so a fuzzer at low priority beside builds wants more (a starved process is no hang).
 set -uo pipefail
@@ -18,7 +19,7 @@ mkdir -p "$work/seeds" "$work/artifacts"
 rm -rf "$work/seeds"/* "$work/artifacts"/*
 # A small radio map for the map reader's seed: six survey lines ingested without a venue.
 head -n 6 Surveys/office-8m.survey.ndjson > "$work/map-survey.ndjson"
-.build/debug/fingerpost ingest "$work/map-survey.ndjson" --grid 4 -o "$work/small.fpmap" >/dev/null \
+"${FINGERPOST:-.build/release/fingerpost}" ingest "$work/map-survey.ndjson" --grid 4 -o "$work/small.fpmap" >/dev/null \
   || exit 1
 python3 Fuzz/seeds.py . "$work/seeds" "$work/small.fpmap" || exit 1
 # Swift's own crash backtracer would take libFuzzer's signal; Swift globals that live for the
