@@ -283,7 +283,7 @@ FUZZ_RUNS ?= 0
 # -Xswiftc/-Xcc flags instrument every module (without them libFuzzer mutates blind).
 FUZZ_FLAGS := --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer -Xcc -fsanitize=fuzzer-no-link
 fuzz: build
-	cd Fuzz && SWIFT_DETERMINISTIC_HASHING=1 $(SWIFT) build -c release $(FUZZ_FLAGS)
+	cd Fuzz && $(SWIFT_BUILD) -c release $(FUZZ_FLAGS)
 	FINGERPOST=$(FINGERPOST) Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_RUNS)
 
 ## format: the sources with the checked-in .swift-format.

@@ -8,7 +8,8 @@ set -euo pipefail
 trap 'echo "without-traits: line $LINENO failed: $BASH_COMMAND" >&2' ERR
 cd "$(dirname "$0")/../.."
 # In the package's own .build, after `make test`'s debug build: only Fingerpost's modules are
-# compiled again (2 min on 2 cores; a scratch folder of its own rebuilt every dependency, 6.5 min).
+# compiled again (138 s on 2 cores; a scratch folder of its own rebuilt every dependency, about 6.5 min by the
+# build folder's times).
 # The next debug build with the traits compiles them back. A fixed hash seed keeps SwiftPM's
 # order of the other packages' traits (see the Makefile's SWIFT_BUILD).
 SWIFT_DETERMINISTIC_HASHING=1 "${SWIFT:-swift}" build --product fingerpost --disable-default-traits
