@@ -8,9 +8,9 @@ import Foundation
 /// landmarks of recent walks tell the floor a new walk starts on. How much two walks differ, at
 /// no time apart and per second apart, is fitted to the walks themselves: walks a day apart
 /// tell nothing, and a phone model with no walks of its own gets nothing.
-public struct PressureReference: Sendable, Hashable {
+public struct PressureReference: Sendable, Hashable, Codable {
   /// One walk's pressure at one of its landmarks.
-  public struct Observation: Sendable, Hashable {
+  public struct Observation: Sendable, Hashable, Codable {
     /// Seconds: since 1970 when fitted, on the walk's own clock once `forWalk(started:device:)`.
     public var t: Double
     /// The landmark's floor ordinal.

@@ -305,7 +305,7 @@ public struct WalkCalibration: Sendable, Hashable, Codable {
 
   enum CodingKeys: String, CodingKey {
     case stepScale, stepScaleSpread, scanLag, neighbours, fieldLogLikelihood, walks
-    case floorChangesPerStep, places
+    case floorHeight, floorChangesPerStep, places, floors, pressure
     case alongTrackFitted, alongTrackUnlagged
   }
 }

@@ -78,6 +78,15 @@ import Testing
     // landmarks tell a walk's floor.
     #expect(report.calibrations.allSatisfy { $0.pressure?.observations.count ?? 0 >= 10 })
     #expect(report.text.contains("barometers at the landmarks (3 of 3 folds)"))
+    // The JSON report carries what each fold fitted, the floors and the barometers' reference too.
+    let json = try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any]
+    let calibrations = try #require(json?["calibrations"] as? [[String: Any]])
+    #expect(calibrations.count == 3)
+    #expect(calibrations.allSatisfy { $0["floors"] is [String: Any] })
+    let pressure = try #require(calibrations.first?["pressure"] as? [String: Any])
+    #expect((pressure["walks"] as? Int ?? 0) >= 2)
+    #expect((pressure["noise"] as? Double).map { $0 > 0 } == true)
+    #expect((pressure["observations"] as? [Any])?.count ?? 0 >= 10)
     // Each fold's venue is written beside the streams, drawn from the other paths alone.
     let venue = folder.url.appendingPathComponent("streams/venue-0/level.geojson").path
     #expect(FileManager.default.fileExists(atPath: venue))
